@@ -1,0 +1,303 @@
+package hashing
+
+import (
+	"context"
+	"math/big"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"lbcourse/models/model"
+)
+
+// toFixed formats v with n fraction digits the way JavaScript's
+// Number.prototype.toFixed does: from the exact binary value, an exact tie
+// rounding away from zero (strconv rounds ties to even).
+func toFixed(v float64, n int) string {
+	neg := v < 0
+	if neg {
+		v = -v
+	}
+	exact := new(big.Float).SetFloat64(v).Text('f', 1100)
+	intPart, frac, _ := strings.Cut(exact, ".")
+	digits := []byte(intPart + frac[:n])
+	if frac[n] >= '5' {
+		i := len(digits) - 1
+		for ; i >= 0 && digits[i] == '9'; i-- {
+			digits[i] = '0'
+		}
+		if i < 0 {
+			digits = append([]byte{'1'}, digits...)
+		} else {
+			digits[i]++
+		}
+	}
+	s := string(digits)
+	if n > 0 {
+		s = s[:len(s)-n] + "." + s[len(s)-n:]
+	}
+	if neg && strings.Trim(s, "0.") != "" {
+		s = "-" + s
+	}
+	return s
+}
+
+// fixed formats v with toFixed and reports an exact tie, where JavaScript and
+// strconv would differ.
+func fixed(t *testing.T, v float64, n int) string {
+	t.Helper()
+	s := toFixed(v, n)
+	if g := strconv.FormatFloat(v, 'f', n, 64); g != s {
+		t.Logf("exact tie: %v toFixed(%d) = %s, strconv gives %s", v, n, s, g)
+	}
+	return s
+}
+
+func value(t *testing.T, r model.Result, path string) float64 {
+	t.Helper()
+	v, ok := r.Value(path)
+	if !ok {
+		t.Fatalf("no value %q", path)
+	}
+	return v.V
+}
+
+// TestHash pins the hash against values computed by the JavaScript function,
+// including code units outside ASCII and a surrogate pair.
+func TestHash(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want uint32
+	}{
+		{"", 535972289}, {"G1000000", 711200445}, {"k1#0", 62790507},
+		{"k4#999", 1520108229}, {"é😀x", 1787476013}, {"G-5", 2371126101},
+	} {
+		if got := Hash(c.s); got != c.want {
+			t.Errorf("Hash(%q) = %d, want %d", c.s, got, c.want)
+		}
+	}
+}
+
+// TestPrintedTable checks every figure of the program's first table and the
+// ideal line under it.
+func TestPrintedTable(t *testing.T) {
+	r, err := Run(context.Background(), DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := []struct {
+		prefix                      string
+		before, after, moved, moveB string
+	}{
+		{"modulo", "1.008", "1.004", "0.7485", "0.7485"},
+		{"ring.1", "2.021", "2.231", "0.5577", "0.5577"},
+		{"ring.10", "1.548", "1.722", "0.1557", "0.1557"},
+		{"ring.100", "1.122", "1.204", "0.2563", "0.2563"},
+		{"ring.1000", "1.010", "1.059", "0.2648", "0.2648"},
+	}
+	for _, row := range rows {
+		t.Run(row.prefix, func(t *testing.T) {
+			for _, c := range []struct {
+				suffix string
+				digits int
+				want   string
+			}{
+				{"imbalance_before", 3, row.before}, {"imbalance_after", 3, row.after},
+				{"moved", 4, row.moved}, {"moved_back", 4, row.moveB},
+			} {
+				path := row.prefix + "." + c.suffix
+				if got := fixed(t, value(t, r, path), c.digits); got != c.want {
+					t.Errorf("%s = %s, want %s", path, got, c.want)
+				}
+			}
+		})
+	}
+	if got := fixed(t, value(t, r, "ideal.imbalance"), 3); got != "1.000" {
+		t.Errorf("ideal.imbalance = %s, want 1.000", got)
+	}
+	if got := fixed(t, value(t, r, "ideal.moved"), 4); got != "0.2500" {
+		t.Errorf("ideal.moved = %s, want 0.2500", got)
+	}
+}
+
+// TestExactShares pins the full-precision shares, which the warm-up model is
+// fed: they are counts over 100000 keys.
+func TestExactShares(t *testing.T) {
+	r, err := Run(context.Background(), DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]float64{
+		"modulo.moved": 74849.0 / 100000, "ring.1000.moved": 26477.0 / 100000,
+		"modulo.imbalance_before": 33609.0 / 100000 * 3, "ring.1.imbalance_after": 55768.0 / 100000 * 4,
+	} {
+		if got := value(t, r, path); got != want {
+			t.Errorf("%s = %v, want %v", path, got, want)
+		}
+	}
+}
+
+func TestSeries(t *testing.T) {
+	p := DefaultParams()
+	r, err := Run(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xs := []float64{1, 10, 100, 1000}
+	for _, name := range []string{"ring.imbalance_before", "ring.imbalance_after", "ring.moved"} {
+		s, ok := r.SeriesNamed(name)
+		if !ok {
+			t.Fatalf("no series %s", name)
+		}
+		if !reflect.DeepEqual(s.X, xs) {
+			t.Errorf("%s X = %v, want %v", name, s.X, xs)
+		}
+		field := strings.TrimPrefix(name, "ring.")
+		for i, v := range p.Vnodes {
+			if want := value(t, r, "ring."+strconv.Itoa(v)+"."+field); s.Y[i] != want {
+				t.Errorf("%s Y[%d] = %v, want %v", name, i, s.Y[i], want)
+			}
+		}
+	}
+	for _, name := range []string{"ideal.imbalance", "ideal.moved", "modulo.imbalance_before", "modulo.imbalance_after", "modulo.moved"} {
+		s, ok := r.SeriesNamed(name)
+		if !ok {
+			t.Fatalf("no series %s", name)
+		}
+		if !reflect.DeepEqual(s.X, xs) {
+			t.Errorf("%s X = %v, want %v", name, s.X, xs)
+		}
+		want := value(t, r, name)
+		for i, y := range s.Y {
+			if y != want {
+				t.Errorf("%s Y[%d] = %v, want %v", name, i, y, want)
+			}
+		}
+	}
+}
+
+// TestOtherChanges runs a node removal and bigger steps with a non-ASCII
+// prefix and negative key numbers. The wanted values were printed by the
+// JavaScript functions of karma.mjs run with the same inputs.
+func TestOtherChanges(t *testing.T) {
+	type four = [4]float64 // imbalance_before, imbalance_after, moved, moved_back
+	for _, c := range []struct {
+		before, after int
+		ideal         float64
+		want          map[string]four
+	}{
+		{4, 3, 0.25, map[string]four{
+			"modulo": {1.02, 1.026, 0.7545, 0.7545}, "ring.1": {2.186, 1.959, 0.5465, 0.5465}, "ring.50": {1.056, 1.044, 0.253, 0.253}}},
+		{2, 5, 0.6, map[string]four{
+			"modulo": {1.007, 1.115, 0.795, 0.795}, "ring.1": {1.314, 2.1625, 0.5505, 0.5505}, "ring.50": {1.013, 1.075, 0.6125, 0.6125}}},
+		{1, 2, 0.5, map[string]four{
+			"modulo": {1, 1.007, 0.5035, 0.5035}, "ring.1": {1, 1.314, 0.343, 0.343}, "ring.50": {1, 1.013, 0.4935, 0.4935}}},
+	} {
+		p := Params{Keys: 2000, KeyPrefix: "ü", KeyStart: -1000, NodesBefore: c.before, NodesAfter: c.after, Vnodes: []int{1, 50}}
+		r, err := Run(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := value(t, r, "ideal.moved"); got != c.ideal {
+			t.Errorf("%d->%d: ideal.moved = %v, want %v", c.before, c.after, got, c.ideal)
+		}
+		for prefix, want := range c.want {
+			for i, suffix := range []string{"imbalance_before", "imbalance_after", "moved", "moved_back"} {
+				if got := value(t, r, prefix+"."+suffix); got != want[i] {
+					t.Errorf("%d->%d: %s.%s = %v, want %v", c.before, c.after, prefix, suffix, got, want[i])
+				}
+			}
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	cases := []struct {
+		name string
+		edit func(*Params)
+		want string
+	}{
+		{"default", func(*Params) {}, ""},
+		{"shrink", func(p *Params) { p.NodesBefore, p.NodesAfter = 4, 3 }, ""},
+		{"no keys", func(p *Params) { p.Keys = 0 },
+			"parameter keys: must be between 1 and 10000000, got 0"},
+		{"key numbers too large", func(p *Params) { p.KeyStart = 1 << 53 },
+			"parameter key_start: must be between -(2^53-1) and 9007199254640992 so that every key number is a safe integer, got 9007199254740992"},
+		{"no nodes before", func(p *Params) { p.NodesBefore = 0 },
+			"parameter nodes_before: must be between 1 and 100, got 0"},
+		{"too many nodes after", func(p *Params) { p.NodesAfter = 101 },
+			"parameter nodes_after: must be between 1 and 100, got 101"},
+		{"no change", func(p *Params) { p.NodesAfter = 3 },
+			"parameter nodes_after: must differ from nodes_before (3)"},
+		{"no vnodes", func(p *Params) { p.Vnodes = nil },
+			"parameter vnodes: must list at least one virtual-node count"},
+		{"zero vnodes", func(p *Params) { p.Vnodes = []int{1, 0, -4} },
+			"parameter vnodes: each count must be between 1 and 100000, got 0"},
+		{"too many vnodes", func(p *Params) { p.Vnodes = []int{100001} },
+			"parameter vnodes: each count must be between 1 and 100000, got 100001"},
+		{"duplicate vnodes", func(p *Params) { p.Vnodes = []int{1, 10, 1} },
+			"parameter vnodes: count 1 is listed twice"},
+		{"several", func(p *Params) { p.Keys = -1; p.NodesBefore = 0; p.NodesAfter = 0; p.Vnodes = []int{} },
+			"parameter keys: must be between 1 and 10000000, got -1; " +
+				"parameter nodes_before: must be between 1 and 100, got 0; " +
+				"parameter nodes_after: must be between 1 and 100, got 0; " +
+				"parameter vnodes: must list at least one virtual-node count"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := DefaultParams()
+			c.edit(&p)
+			err := p.Validate()
+			if c.want == "" {
+				if err != nil {
+					t.Fatalf("Validate() = %v, want nil", err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("Validate() = nil, want %q", c.want)
+			}
+			if got := err.Error(); got != c.want {
+				t.Errorf("Validate() = %q\nwant         %q", got, c.want)
+			}
+			if _, ok := err.(model.ParamErrors); !ok {
+				t.Errorf("Validate() returned %T, want model.ParamErrors", err)
+			}
+			if _, err := Run(context.Background(), p); err == nil {
+				t.Error("Run accepted invalid params")
+			}
+		})
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	a, err := Run(context.Background(), DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Run(context.Background(), DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Error("two runs with the same params differ")
+	}
+}
+
+func TestCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Run(ctx, DefaultParams()); err != context.Canceled {
+		t.Errorf("Run on a canceled context = %v, want context.Canceled", err)
+	}
+}
+
+func BenchmarkRun(b *testing.B) {
+	p := DefaultParams()
+	for b.Loop() {
+		if _, err := Run(context.Background(), p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,347 @@
+// Package healthcheck measures the two ends of the tail one health-check
+// timeout leaves on the course's subjects: a loose timeout keeps degraded
+// subjects in the pool, a tight one removes healthy slow subjects and piles
+// their load on the rest, and no single timeout closes both ends.
+//
+// # Model
+//
+// The subjects and connections are the layer model's (layer.Subjects,
+// layer.Connections, same seeds). A subject's response time is its normal
+// latency, or latency × slowdown when it is degraded: slower, but still
+// answering. One check with timeout T is applied to every subject; a subject
+// passes iff its response time <= T. The passing subjects, in subject order,
+// share the requests as the layer-7 balancer shares them (layer.Layer7:
+// round robin over requests), so each gets ⌊R/k⌋ or ⌈R/k⌉ of the R requests.
+// When no subject passes, every request is dropped and counted in dropped;
+// no subject then carries load.
+//
+// The degraded subjects are evenly spaced by number: with n subjects and d
+// degraded, they are the subjects ⌊j·n/d⌋ for j = 1..d (for 40 and 5:
+// 8, 16, 24, 32, 40). Subject attributes are independent draws, so a fixed
+// spacing is an unbiased choice and needs no seed of its own.
+//
+// # The two ends, for one T
+//
+// Loose end: the degraded subjects that pass. loose.load is the requests
+// they receive. The check's gauge is pass/fail, and these subjects pass, so
+// all of them are hidden: loose.hidden = loose.tail.
+//
+// Tight end: tight.removed is the healthy subjects that fail (normal latency
+// > T). Their removal moves load to the survivors. A survivor is pushed over
+// capacity by the removal when its load exceeds its capacity now but would
+// not if the removed healthy subjects were still in the pool (same T, same
+// degraded decisions). The comparison is with that counterfactual, not with
+// "nobody removed at all": under equal sharing some subjects are over
+// capacity even with every subject in the pool (baseline_overloaded, 16 by
+// default), and a degraded subject that fails is removed correctly, so the
+// load it sheds is the check doing its job rather than the tight end.
+// tight.tail is the removed healthy subjects plus the pushed survivors. The
+// removed ones show on the gauge (they fail, though they are healthy); the
+// pushed ones pass, so tight.hidden is the number pushed.
+//
+// overloaded is every passing subject over capacity, whatever the cause:
+// it also counts subjects over capacity in the baseline and those pushed
+// over by the load a failing degraded subject sheds.
+//
+// total.tail is the size of the union of both tails (a degraded subject can
+// be both in the loose tail and pushed over capacity; it is counted once).
+// The loose end is empty iff T < min_degraded_latency (the smallest
+// slowed-down response), the tight end iff T >= max_normal_latency (the
+// largest latency of a healthy subject), so both can be empty only when
+// gap = min_degraded_latency − max_normal_latency is positive; both_empty
+// counts the timeouts of the sweep where that happens. With no degraded
+// subject the loose end is always empty; min_degraded_latency and gap are
+// then reported as 0. With no healthy subject max_normal_latency is 0.
+//
+// # Defaults
+//
+// 40 subjects, 400 connections and the seeds are the layer model's. Five
+// degraded subjects (one in eight) keep the loose end a minority, the way
+// the source keeps one connection in eight long-lived. A slowdown of 2 is a
+// clear degradation (twice the normal response time) but a modest one: a
+// fast subject, degraded, still answers sooner than a slow healthy one,
+// which is the overlap the source argues from. With the default population
+// (degraded latencies 10, 25, 8, 40, 40; slowest healthy 48) the overlap
+// holds for every slowdown up to 6 (8 × 6 = 48). The
+// sweep 0, 5, …, 100 steps by the smallest latency (5) and ends above
+// 49 × 2 = 98, the slowest response any seed can produce at slowdown 2, so
+// its last point has every subject passing.
+//
+// The draining period the source mentions is not modelled: it is a length of
+// time, and the course's connections have no duration or arrival time to
+// measure it against.
+package healthcheck
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+
+	"lbcourse/models/layer"
+	"lbcourse/models/model"
+)
+
+// Params are the parameters of a run.
+type Params struct {
+	// Subjects is the population size.
+	Subjects int `yaml:"subjects"`
+	// Connections is the number of connections whose requests are shared.
+	Connections int `yaml:"connections"`
+	// Seed draws the subjects.
+	Seed int64 `yaml:"seed"`
+	// ConnSeed draws the connections; nil means Seed + 11, as in the layer
+	// model.
+	ConnSeed *int64 `yaml:"conn_seed"`
+	// Degraded is how many subjects are degraded, 0..Subjects.
+	Degraded int `yaml:"degraded"`
+	// Slowdown multiplies a degraded subject's latency; it is greater than 1.
+	Slowdown float64 `yaml:"slowdown"`
+	// Timeouts is the sweep of T values, non-negative and strictly
+	// increasing.
+	Timeouts []int `yaml:"timeouts"`
+}
+
+// DefaultParams returns the defaults justified in the package comment.
+func DefaultParams() Params {
+	ts := make([]int, 0, 21)
+	for t := 0; t <= 100; t += 5 {
+		ts = append(ts, t)
+	}
+	return Params{Subjects: 40, Connections: 400, Seed: 20260812, Degraded: 5, Slowdown: 2, Timeouts: ts}
+}
+
+// Validate reports every invalid field: subjects at least 1, connections and
+// seeds as in the layer model, degraded in 0..subjects, slowdown finite and
+// greater than 1, timeouts non-empty, non-negative and strictly increasing.
+func (p Params) Validate() error {
+	var errs model.ParamErrors
+	add := func(param, format string, a ...any) {
+		errs = append(errs, model.ParamError{Param: param, Msg: fmt.Sprintf(format, a...)})
+	}
+	if p.Subjects < 1 {
+		add("subjects", "must be at least 1 (got %d)", p.Subjects)
+	}
+	if p.Connections < 0 {
+		add("connections", "must be at least 0 (got %d)", p.Connections)
+	}
+	errs = append(errs, layer.ValidateSeeds(p.Seed, p.ConnSeed)...)
+	switch {
+	case p.Degraded < 0:
+		add("degraded", "must be at least 0 (got %d)", p.Degraded)
+	case p.Subjects >= 1 && p.Degraded > p.Subjects:
+		add("degraded", "must be at most subjects (%d) (got %d)", p.Subjects, p.Degraded)
+	}
+	if math.IsNaN(p.Slowdown) || math.IsInf(p.Slowdown, 0) || p.Slowdown <= 1 {
+		add("slowdown", "must be a finite number greater than 1 (got %v)", p.Slowdown)
+	}
+	if len(p.Timeouts) == 0 {
+		add("timeouts", "must not be empty")
+	} else {
+		for i, t := range p.Timeouts {
+			if t < 0 {
+				add("timeouts", "element %d must be at least 0 (got %d)", i, t)
+				break
+			}
+			if i > 0 && t <= p.Timeouts[i-1] {
+				add("timeouts", "must be strictly increasing (element %d is %d after %d)", i, t, p.Timeouts[i-1])
+				break
+			}
+		}
+	}
+	return errs.Err()
+}
+
+// degradedMask marks the d of n subjects that are degraded: indices
+// ⌊j·n/d⌋ − 1 for j = 1..d.
+func degradedMask(n, d int) []bool {
+	m := make([]bool, n)
+	for j := 1; j <= d; j++ {
+		m[j*n/d-1] = true
+	}
+	return m
+}
+
+// A population is the subjects with their degradation and response times.
+type population struct {
+	subjects []layer.Subject
+	degraded []bool
+	response []float64 // latency, times slowdown when degraded
+	conns    []layer.Connection
+}
+
+// newPopulation draws the population of valid p.
+func newPopulation(p Params) *population {
+	pop := &population{
+		subjects: layer.Subjects(p.Subjects, p.Seed),
+		degraded: degradedMask(p.Subjects, p.Degraded),
+		response: make([]float64, p.Subjects),
+		conns:    layer.Connections(p.Connections, layer.ConnSeed(p.Seed, p.ConnSeed)),
+	}
+	for i, s := range pop.subjects {
+		pop.response[i] = float64(s.Latency)
+		if pop.degraded[i] {
+			pop.response[i] *= p.Slowdown
+		}
+	}
+	return pop
+}
+
+// An outcome is what one timeout does to the population.
+type outcome struct {
+	passing, dropped, overloaded int
+	looseTail, looseLoad         int
+	removed, pushed, tightTail   int
+	totalTail                    int
+}
+
+// evaluate applies one check with timeout t.
+func (pop *population) evaluate(t float64) outcome {
+	var o outcome
+	var pass, kept []layer.Subject // passing; passing plus removed healthy
+	var passIdx, keptPos []int     // subject index of pass[i]; position of pass[i] in kept
+	for i, s := range pop.subjects {
+		ok := pop.response[i] <= t
+		if !ok && !pop.degraded[i] {
+			o.removed++
+		}
+		if ok || !pop.degraded[i] {
+			if ok {
+				pass = append(pass, s)
+				passIdx = append(passIdx, i)
+				keptPos = append(keptPos, len(kept))
+			}
+			kept = append(kept, s)
+		}
+	}
+	o.passing = len(pass)
+	load, dropped := layer.Layer7(pop.conns, pass)
+	o.dropped = dropped
+	var without []int // loads had the removed healthy subjects stayed
+	if o.removed > 0 {
+		without, _ = layer.Layer7(pop.conns, kept)
+	}
+	for k, i := range passIdx {
+		s := pop.subjects[i]
+		loose := pop.degraded[i]
+		pushed := without != nil && load[k] > s.Capacity && without[keptPos[k]] <= s.Capacity
+		if loose {
+			o.looseTail++
+			o.looseLoad += load[k]
+		}
+		if load[k] > s.Capacity {
+			o.overloaded++
+		}
+		if pushed {
+			o.pushed++
+		}
+		if loose || pushed {
+			o.totalTail++
+		}
+	}
+	o.tightTail = o.removed + o.pushed
+	o.totalTail += o.removed
+	return o
+}
+
+// Run sweeps the timeouts over the population.
+func Run(ctx context.Context, p Params) (model.Result, error) {
+	if err := p.Validate(); err != nil {
+		return model.Result{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return model.Result{}, err
+	}
+	pop := newPopulation(p)
+	maxNormal, minDegraded := 0.0, 0.0 // responses are positive: 0 means none seen
+	for i := range pop.subjects {
+		if !pop.degraded[i] {
+			maxNormal = max(maxNormal, pop.response[i])
+		} else if minDegraded == 0 || pop.response[i] < minDegraded {
+			minDegraded = pop.response[i]
+		}
+	}
+	baseLoad, _ := layer.Layer7(pop.conns, pop.subjects)
+	baseOver := 0
+	for i, s := range pop.subjects {
+		if baseLoad[i] > s.Capacity {
+			baseOver++
+		}
+	}
+
+	outs := make([]outcome, len(p.Timeouts))
+	for i, t := range p.Timeouts {
+		if err := ctx.Err(); err != nil {
+			return model.Result{}, err
+		}
+		outs[i] = pop.evaluate(float64(t))
+	}
+	bothEmpty, minTotal, bestT := 0, math.MaxInt, 0
+	for i, o := range outs {
+		if o.looseTail == 0 && o.tightTail == 0 {
+			bothEmpty++
+		}
+		if o.totalTail < minTotal {
+			minTotal, bestT = o.totalTail, p.Timeouts[i]
+		}
+	}
+
+	var r model.Result
+	r.Set("subjects", float64(p.Subjects), "subject")
+	r.Set("requests", float64(layer.TotalRequests(pop.conns)), "request")
+	r.Set("degraded_count", float64(p.Degraded), "subject")
+	r.Set("max_normal_latency", maxNormal, "")
+	r.Set("min_degraded_latency", minDegraded, "")
+	r.Set("gap", max(0, minDegraded-maxNormal), "")
+	r.Set("baseline_overloaded", float64(baseOver), "subject")
+	r.Set("both_empty", float64(bothEmpty), "")
+	r.Set("min_total_tail", float64(minTotal), "subject")
+	r.Set("best_t", float64(bestT), "")
+	for i, t := range p.Timeouts {
+		o, pre := outs[i], fmt.Sprintf("t.%d.", t)
+		r.Set(pre+"passing", float64(o.passing), "subject")
+		r.Set(pre+"dropped", float64(o.dropped), "request")
+		r.Set(pre+"overloaded", float64(o.overloaded), "subject")
+		r.Set(pre+"loose.tail", float64(o.looseTail), "subject")
+		r.Set(pre+"loose.load", float64(o.looseLoad), "request")
+		r.Set(pre+"loose.hidden", float64(o.looseTail), "subject")
+		r.Set(pre+"tight.tail", float64(o.tightTail), "subject")
+		r.Set(pre+"tight.removed", float64(o.removed), "subject")
+		r.Set(pre+"tight.hidden", float64(o.pushed), "subject")
+		r.Set(pre+"total.tail", float64(o.totalTail), "subject")
+	}
+
+	n := len(pop.subjects)
+	x := make([]float64, n)
+	lat := make([]float64, n)
+	deg := make([]float64, n)
+	for i, s := range pop.subjects {
+		x[i] = float64(s.ID)
+		lat[i] = float64(s.Latency)
+		if pop.degraded[i] {
+			deg[i] = 1
+		}
+	}
+	r.AddSeries(model.Series{Name: "latency", X: x, Y: lat})
+	r.AddSeries(model.Series{Name: "response", X: slices.Clone(x), Y: slices.Clone(pop.response)})
+	r.AddSeries(model.Series{Name: "degraded", X: slices.Clone(x), Y: deg})
+
+	sweep := func(name string, f func(outcome) int) {
+		xs, ys := make([]float64, len(outs)), make([]float64, len(outs))
+		for i, o := range outs {
+			xs[i], ys[i] = float64(p.Timeouts[i]), float64(f(o))
+		}
+		r.AddSeries(model.Series{Name: name, X: xs, Y: ys})
+	}
+	sweep("loose.tail", func(o outcome) int { return o.looseTail })
+	sweep("tight.tail", func(o outcome) int { return o.tightTail })
+	sweep("loose.hidden", func(o outcome) int { return o.looseTail })
+	sweep("tight.hidden", func(o outcome) int { return o.pushed })
+	sweep("total.tail", func(o outcome) int { return o.totalTail })
+	sweep("removed", func(o outcome) int { return o.removed })
+	sweep("loose.load", func(o outcome) int { return o.looseLoad })
+	sweep("passing", func(o outcome) int { return o.passing })
+	sweep("dropped", func(o outcome) int { return o.dropped })
+	sweep("overloaded", func(o outcome) int { return o.overloaded })
+	return r, nil
+}

@@ -1,0 +1,255 @@
+// Package layer measures the tail one round-robin load balancer leaves on a
+// population of subjects with unequal capacity, for three units of
+// distribution: the connection (layer 4), the request (layer 7) and the
+// request within a class pool (layer 7 with pools).
+//
+// The population and the connections come from the course generator
+// (Subjects, Connections), which reproduces the reference program of the
+// source document draw for draw; other models reuse it from here.
+//
+// For each lever, with load the requests a subject receives and capacity the
+// requests it can serve at once:
+//
+//   - overloaded is the number of subjects with load > capacity and
+//     overload_units the sum of load − capacity over them;
+//   - idle_units is the sum of capacity − load over subjects with load <
+//     capacity; the two are never netted against each other;
+//   - min_load, max_load and zero_load (subjects with load 0) describe the
+//     spread;
+//   - mean_load, load_sd and load_cv are the mean, the population standard
+//     deviation and sd/mean of the loads (gonum/stat). The population form
+//     is used because the subjects are the whole population, not a sample;
+//     load_cv is 0 when mean_load is 0 (then every load is 0).
+//
+// The layer-4 gauge is the balancer's own counter, connections per subject.
+// A subject shows on the gauge only if its count stands above the gauge's
+// minimum; under round robin the counts differ by at most one, so this is
+// the same as standing above the mean count. l4.hidden is the number of
+// overloaded subjects (under layer 4) whose count equals the gauge minimum:
+// when the gauge is flat (gauge_min == gauge_max) it equals l4.overloaded.
+package layer
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/stat"
+
+	"lbcourse/models/model"
+)
+
+// Params are the parameters of a run.
+type Params struct {
+	// Subjects is the population size.
+	Subjects int `yaml:"subjects"`
+	// Connections is the number of connections offered to the balancer.
+	Connections int `yaml:"connections"`
+	// Seed draws the subjects.
+	Seed int64 `yaml:"seed"`
+	// ConnSeed draws the connections. Nil means Seed + ConnSeedOffset, so
+	// that setting only Seed moves the connection seed along with it, as in
+	// the reference program.
+	ConnSeed *int64 `yaml:"conn_seed"`
+}
+
+// DefaultParams returns the reference program's values: 40 subjects, 400
+// connections, seed 20260812 and the connection seed left at seed + 11.
+func DefaultParams() Params {
+	return Params{Subjects: 40, Connections: 400, Seed: 20260812}
+}
+
+// Validate reports every invalid field: subjects must be at least 1,
+// connections and both seeds at least 0, and with conn_seed unset seed + 11
+// must not overflow int64.
+func (p Params) Validate() error {
+	var errs model.ParamErrors
+	if p.Subjects < 1 {
+		errs = append(errs, model.ParamError{Param: "subjects", Msg: fmt.Sprintf("must be at least 1 (got %d)", p.Subjects)})
+	}
+	if p.Connections < 0 {
+		errs = append(errs, model.ParamError{Param: "connections", Msg: fmt.Sprintf("must be at least 0 (got %d)", p.Connections)})
+	}
+	errs = append(errs, ValidateSeeds(p.Seed, p.ConnSeed)...)
+	return errs.Err()
+}
+
+// ValidateSeeds checks a subject seed and an optional connection seed under
+// the rules of Params.Validate, for models that take the same two seeds.
+func ValidateSeeds(seed int64, connSeed *int64) model.ParamErrors {
+	var errs model.ParamErrors
+	switch {
+	case seed < 0:
+		errs = append(errs, model.ParamError{Param: "seed", Msg: fmt.Sprintf("must be at least 0 (got %d)", seed)})
+	case connSeed == nil && seed > math.MaxInt64-ConnSeedOffset:
+		errs = append(errs, model.ParamError{Param: "seed", Msg: fmt.Sprintf("must be at most %d when conn_seed is unset (got %d)", int64(math.MaxInt64-ConnSeedOffset), seed)})
+	}
+	if connSeed != nil && *connSeed < 0 {
+		errs = append(errs, model.ParamError{Param: "conn_seed", Msg: fmt.Sprintf("must be at least 0 (got %d)", *connSeed)})
+	}
+	return errs
+}
+
+// loadStats summarises one lever's loads against the subjects' capacities.
+type loadStats struct {
+	overloaded, overloadUnits, idleUnits int
+	minLoad, maxLoad, zeroLoad           int
+	mean, sd, cv                         float64
+}
+
+func measure(load []int, subjects []Subject) loadStats {
+	st := loadStats{minLoad: slices.Min(load), maxLoad: slices.Max(load)}
+	for i, s := range subjects {
+		switch d := load[i] - s.Capacity; {
+		case d > 0:
+			st.overloaded++
+			st.overloadUnits += d
+		case d < 0:
+			st.idleUnits -= d
+		}
+		if load[i] == 0 {
+			st.zeroLoad++
+		}
+	}
+	st.mean, st.sd, st.cv = meanSDCV(floats(load))
+	return st
+}
+
+// meanSDCV returns the mean, population standard deviation and their ratio
+// of non-negative x; the ratio is 0 when the mean is 0.
+func meanSDCV(x []float64) (mean, sd, cv float64) {
+	mean, sd = stat.PopMeanStdDev(x, nil)
+	if mean != 0 {
+		cv = sd / mean
+	}
+	return mean, sd, cv
+}
+
+func floats(x []int) []float64 {
+	f := make([]float64, len(x))
+	for i, v := range x {
+		f[i] = float64(v)
+	}
+	return f
+}
+
+func indices(n int) []float64 {
+	x := make([]float64, n)
+	for i := range x {
+		x[i] = float64(i + 1)
+	}
+	return x
+}
+
+// Run draws the subjects and connections and measures the three levers.
+func Run(ctx context.Context, p Params) (model.Result, error) {
+	if err := p.Validate(); err != nil {
+		return model.Result{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return model.Result{}, err
+	}
+	subs := Subjects(p.Subjects, p.Seed)
+	conns := Connections(p.Connections, ConnSeed(p.Seed, p.ConnSeed))
+	if err := ctx.Err(); err != nil {
+		return model.Result{}, err
+	}
+
+	var r model.Result
+	caps := make([]int, len(subs))
+	for i, s := range subs {
+		caps[i] = s.Capacity
+	}
+	total := 0
+	for _, c := range caps {
+		total += c
+	}
+	r.Set("subjects", float64(len(subs)), "subject")
+	r.Set("connections", float64(len(conns)), "connection")
+	r.Set("requests", float64(TotalRequests(conns)), "request")
+	r.Set("total_capacity", float64(total), "unit")
+	r.Set("min_capacity", float64(slices.Min(caps)), "unit")
+	r.Set("max_capacity", float64(slices.Max(caps)), "unit")
+	meanCap, _, cvCap := meanSDCV(floats(caps))
+	r.Set("mean_capacity", meanCap, "unit")
+	r.Set("capacity_cv", cvCap, "")
+	special := 0
+	for _, s := range subs {
+		if s.Special {
+			special++
+		}
+	}
+	r.Set("special", float64(special), "subject")
+
+	var classSubs, classCap, classReq [NumClasses]int
+	for _, s := range subs {
+		classSubs[s.Class]++
+		classCap[s.Class] += s.Capacity
+	}
+	for _, c := range conns {
+		classReq[c.Class] += c.Requests
+	}
+	for c := range Class(NumClasses) {
+		r.Set("class."+c.String()+".subjects", float64(classSubs[c]), "subject")
+		r.Set("class."+c.String()+".capacity", float64(classCap[c]), "unit")
+		r.Set("class."+c.String()+".requests", float64(classReq[c]), "request")
+	}
+
+	load4, gauge, _ := Layer4(conns, subs)
+	load7, _ := Layer7(conns, subs)
+	loadPool, poolDropped := Layer7Pools(conns, subs)
+	for _, lv := range []struct {
+		name string
+		load []int
+	}{{"l4", load4}, {"l7", load7}, {"l7_pool", loadPool}} {
+		st := measure(lv.load, subs)
+		r.Set(lv.name+".overloaded", float64(st.overloaded), "subject")
+		r.Set(lv.name+".overload_units", float64(st.overloadUnits), "unit")
+		r.Set(lv.name+".idle_units", float64(st.idleUnits), "unit")
+		r.Set(lv.name+".min_load", float64(st.minLoad), "request")
+		r.Set(lv.name+".max_load", float64(st.maxLoad), "request")
+		r.Set(lv.name+".zero_load", float64(st.zeroLoad), "subject")
+		r.Set(lv.name+".mean_load", st.mean, "request")
+		r.Set(lv.name+".load_sd", st.sd, "request")
+		r.Set(lv.name+".load_cv", st.cv, "")
+	}
+	r.Set("l7_pool.dropped", float64(poolDropped), "request")
+
+	gaugeMin := slices.Min(gauge)
+	hidden := 0
+	for i, s := range subs {
+		if load4[i] > s.Capacity && gauge[i] == gaugeMin {
+			hidden++
+		}
+	}
+	r.Set("l4.gauge_min", float64(gaugeMin), "connection")
+	r.Set("l4.gauge_max", float64(slices.Max(gauge)), "connection")
+	r.Set("l4.hidden", float64(hidden), "subject")
+
+	x := indices(len(subs))
+	lat := make([]float64, len(subs))
+	spec := make([]float64, len(subs))
+	class := make([]float64, len(subs))
+	for i, s := range subs {
+		lat[i] = float64(s.Latency)
+		if s.Special {
+			spec[i] = 1
+		}
+		class[i] = float64(s.Class)
+	}
+	r.AddSeries(model.Series{Name: "capacity", X: x, Y: floats(caps)})
+	r.AddSeries(model.Series{Name: "latency", X: x, Y: lat})
+	r.AddSeries(model.Series{Name: "special", X: x, Y: spec})
+	r.AddSeries(model.Series{Name: "class", X: x, Y: class})
+	r.AddSeries(model.Series{Name: "l4.load", X: x, Y: floats(load4)})
+	r.AddSeries(model.Series{Name: "l7.load", X: x, Y: floats(load7)})
+	r.AddSeries(model.Series{Name: "l7_pool.load", X: x, Y: floats(loadPool)})
+	r.AddSeries(model.Series{Name: "l4.gauge", X: x, Y: floats(gauge)})
+
+	cx := []float64{0, 1, 2}
+	labels := []string{Interactive.String(), Batch.String(), Backup.String()}
+	r.AddSeries(model.Series{Name: "class.capacity", X: cx, Y: floats(classCap[:]), Labels: labels})
+	r.AddSeries(model.Series{Name: "class.requests", X: cx, Y: floats(classReq[:]), Labels: slices.Clone(labels)})
+	return r, nil
+}

@@ -1,0 +1,278 @@
+package layer
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"testing"
+
+	"lbcourse/models/model"
+)
+
+func run(t testing.TB, p Params) model.Result {
+	t.Helper()
+	r, err := Run(context.Background(), p)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	return r
+}
+
+func value(t testing.TB, r model.Result, path string) float64 {
+	t.Helper()
+	v, ok := r.Value(path)
+	if !ok {
+		t.Fatalf("no value %q", path)
+	}
+	return v.V
+}
+
+// TestPrintedTable checks every figure the reference program prints.
+func TestPrintedTable(t *testing.T) {
+	r := run(t, DefaultParams())
+	want := []struct {
+		path string
+		v    float64
+	}{
+		// özne 40 | toplam kapasite 2336 | en küçük 22 en büyük 99
+		{"subjects", 40}, {"total_capacity", 2336}, {"min_capacity", 22}, {"max_capacity", 99},
+		// bağlantı 400 | istek 2193
+		{"connections", 400}, {"requests", 2193},
+		// the three class lines
+		{"class.interactive.subjects", 11}, {"class.interactive.capacity", 580}, {"class.interactive.requests", 655},
+		{"class.batch.subjects", 20}, {"class.batch.capacity", 1346}, {"class.batch.requests", 700},
+		{"class.backup.subjects", 9}, {"class.backup.capacity", 410}, {"class.backup.requests", 838},
+		// katman 4 (bağlantı)  17 438 581 21 164 0
+		{"l4.overloaded", 17}, {"l4.overload_units", 438}, {"l4.idle_units", 581},
+		{"l4.min_load", 21}, {"l4.max_load", 164}, {"l4.zero_load", 0},
+		// katman 7 (istek)  16 310 453 54 55 0
+		{"l7.overloaded", 16}, {"l7.overload_units", 310}, {"l7.idle_units", 453},
+		{"l7.min_load", 54}, {"l7.max_load", 55}, {"l7.zero_load", 0},
+		// katman 7 (sınıf havuzu)  18 558 701 35 94 0
+		{"l7_pool.overloaded", 18}, {"l7_pool.overload_units", 558}, {"l7_pool.idle_units", 701},
+		{"l7_pool.min_load", 35}, {"l7_pool.max_load", 94}, {"l7_pool.zero_load", 0},
+		// gauge: en az 10, en çok 10; 17 hidden
+		{"l4.gauge_min", 10}, {"l4.gauge_max", 10}, {"l4.hidden", 17},
+		// the prose: nine special devices; no class pool is empty
+		{"special", 9}, {"l7_pool.dropped", 0},
+	}
+	for _, w := range want {
+		if got := value(t, r, w.path); got != w.v {
+			t.Errorf("%s = %v, want %v", w.path, got, w.v)
+		}
+	}
+}
+
+// TestIdentities checks relations that hold for any parameters: every
+// request is either served or dropped, and overload − idle = served − capacity.
+func TestIdentities(t *testing.T) {
+	for _, p := range []Params{DefaultParams(), {Subjects: 7, Connections: 123, Seed: 5}, {Subjects: 1, Connections: 50, Seed: 0}} {
+		r := run(t, p)
+		for _, lv := range []string{"l4", "l7", "l7_pool"} {
+			s, ok := r.SeriesNamed(lv + ".load")
+			if !ok {
+				t.Fatalf("no series %s.load", lv)
+			}
+			served := 0.0
+			for _, y := range s.Y {
+				served += y
+			}
+			dropped := 0.0
+			if lv == "l7_pool" {
+				dropped = value(t, r, "l7_pool.dropped")
+			}
+			if got, want := served+dropped, value(t, r, "requests"); got != want {
+				t.Errorf("%+v %s: served + dropped = %v, want %v", p, lv, got, want)
+			}
+			net := value(t, r, lv+".overload_units") - value(t, r, lv+".idle_units")
+			if want := served - value(t, r, "total_capacity"); net != want {
+				t.Errorf("%+v %s: overload − idle = %v, want %v", p, lv, net, want)
+			}
+		}
+	}
+}
+
+func TestStatistics(t *testing.T) {
+	r := run(t, DefaultParams())
+	if got, want := value(t, r, "mean_capacity"), 2336.0/40; got != want {
+		t.Errorf("mean_capacity = %v, want %v", got, want)
+	}
+	if got, want := value(t, r, "l7.mean_load"), 2193.0/40; got != want {
+		t.Errorf("l7.mean_load = %v, want %v", got, want)
+	}
+	// Layer 7: 33 subjects take 55 requests and 7 take 54 (2193 = 40·54 + 33).
+	m := 2193.0 / 40
+	variance := (33*(55-m)*(55-m) + 7*(54-m)*(54-m)) / 40
+	if got := value(t, r, "l7.load_sd"); abs(got*got-variance) > 1e-12 {
+		t.Errorf("l7.load_sd² = %v, want %v", got*got, variance)
+	}
+	if got, want := value(t, r, "l7.load_cv"), value(t, r, "l7.load_sd")/m; got != want {
+		t.Errorf("l7.load_cv = %v, want %v", got, want)
+	}
+	// No connections: every load is zero and the ratio is defined as 0.
+	z := run(t, Params{Subjects: 3, Connections: 0, Seed: 1})
+	for _, path := range []string{"l4.mean_load", "l4.load_sd", "l4.load_cv", "l7_pool.load_cv"} {
+		if got := value(t, z, path); got != 0 {
+			t.Errorf("zero connections: %s = %v, want 0", path, got)
+		}
+	}
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func TestGaugeHidden(t *testing.T) {
+	// 401 connections over 40 subjects: subject 1 gets 11, the rest 10, so
+	// only subject 1 can show on the gauge.
+	p := DefaultParams()
+	p.Connections = 401
+	r := run(t, p)
+	if value(t, r, "l4.gauge_min") != 10 || value(t, r, "l4.gauge_max") != 11 {
+		t.Fatalf("gauge = %v..%v, want 10..11", value(t, r, "l4.gauge_min"), value(t, r, "l4.gauge_max"))
+	}
+	subs := Subjects(p.Subjects, p.Seed)
+	load, _, _ := Layer4(Connections(p.Connections, p.Seed+11), subs)
+	want := 0
+	for i, s := range subs[1:] {
+		if load[i+1] > s.Capacity {
+			want++
+		}
+	}
+	if got := value(t, r, "l4.hidden"); got != float64(want) {
+		t.Errorf("l4.hidden = %v, want %v", got, want)
+	}
+}
+
+func TestSeries(t *testing.T) {
+	r := run(t, DefaultParams())
+	for _, name := range []string{"capacity", "latency", "special", "class", "l4.load", "l7.load", "l7_pool.load", "l4.gauge"} {
+		s, ok := r.SeriesNamed(name)
+		if !ok {
+			t.Fatalf("no series %s", name)
+		}
+		if len(s.X) != 40 || len(s.Y) != 40 || s.X[0] != 1 || s.X[39] != 40 {
+			t.Errorf("series %s: X = %v..., len %d/%d", name, s.X[:1], len(s.X), len(s.Y))
+		}
+	}
+	for name, want := range map[string][]float64{"class.capacity": {580, 1346, 410}, "class.requests": {655, 700, 838}} {
+		s, _ := r.SeriesNamed(name)
+		if !reflect.DeepEqual(s.Y, want) || !reflect.DeepEqual(s.X, []float64{0, 1, 2}) ||
+			!reflect.DeepEqual(s.Labels, []string{"interactive", "batch", "backup"}) {
+			t.Errorf("series %s = %+v", name, s)
+		}
+	}
+	// Subject 1 of the reference population: capacity 22, latency 10, backup, not special.
+	for name, want := range map[string]float64{"capacity": 22, "latency": 10, "class": 2, "special": 0} {
+		if s, _ := r.SeriesNamed(name); s.Y[0] != want {
+			t.Errorf("%s[1] = %v, want %v", name, s.Y[0], want)
+		}
+	}
+}
+
+func TestConnSeed(t *testing.T) {
+	p := DefaultParams()
+	cs := p.Seed + 11
+	q := p
+	q.ConnSeed = &cs
+	if !reflect.DeepEqual(run(t, p), run(t, q)) {
+		t.Error("explicit conn_seed = seed + 11 differs from unset conn_seed")
+	}
+	// Setting only seed moves the connection seed along.
+	p.Seed = 7
+	r := run(t, p)
+	want := TotalRequests(Connections(400, 18))
+	if got := value(t, r, "requests"); got != float64(want) {
+		t.Errorf("seed 7: requests = %v, want %v (connections from seed 18)", got, want)
+	}
+}
+
+func TestDeterminism(t *testing.T) {
+	a, b := run(t, DefaultParams()), run(t, DefaultParams())
+	if !reflect.DeepEqual(a, b) {
+		t.Error("two runs with the same params differ")
+	}
+}
+
+func TestStream(t *testing.T) {
+	// Negative seeds reduce as Python's %: -1 ≡ 2147483645.
+	a, b := NewStream(-1), NewStream(2147483645)
+	for range 5 {
+		if x, y := a.Intn(1000), b.Intn(1000); x != y {
+			t.Fatalf("streams differ: %d vs %d", x, y)
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	neg := int64(-3)
+	ok := int64(0)
+	for _, c := range []struct {
+		p    Params
+		want string
+	}{
+		{DefaultParams(), ""},
+		{Params{Subjects: 1, Connections: 0, Seed: 0, ConnSeed: &ok}, ""},
+		{Params{Subjects: 0, Connections: 400, Seed: 1}, "parameter subjects: must be at least 1 (got 0)"},
+		{Params{Subjects: 40, Connections: -1, Seed: 1}, "parameter connections: must be at least 0 (got -1)"},
+		{Params{Subjects: 40, Connections: 1, Seed: -2}, "parameter seed: must be at least 0 (got -2)"},
+		{Params{Subjects: 40, Connections: 1, Seed: 1, ConnSeed: &neg}, "parameter conn_seed: must be at least 0 (got -3)"},
+		{Params{Subjects: 40, Connections: 1, Seed: 9223372036854775800},
+			"parameter seed: must be at most 9223372036854775796 when conn_seed is unset (got 9223372036854775800)"},
+		{Params{Subjects: -1, Connections: -1, Seed: -1, ConnSeed: &neg},
+			"parameter subjects: must be at least 1 (got -1); parameter connections: must be at least 0 (got -1); " +
+				"parameter seed: must be at least 0 (got -1); parameter conn_seed: must be at least 0 (got -3)"},
+	} {
+		err := c.p.Validate()
+		if c.want == "" {
+			if err != nil {
+				t.Errorf("%+v: unexpected error %v", c.p, err)
+			}
+			continue
+		}
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%+v: error %v, want %q", c.p, err, c.want)
+			continue
+		}
+		var pe model.ParamErrors
+		if !errors.As(err, &pe) {
+			t.Errorf("%+v: error is %T, want model.ParamErrors", c.p, err)
+		}
+		if _, err := Run(context.Background(), c.p); err == nil || err.Error() != c.want {
+			t.Errorf("Run(%+v): error %v, want %q", c.p, err, c.want)
+		}
+	}
+}
+
+func TestCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Run(ctx, DefaultParams()); !errors.Is(err, context.Canceled) {
+		t.Errorf("Run on cancelled context: %v", err)
+	}
+}
+
+func BenchmarkRun(b *testing.B) {
+	p := DefaultParams()
+	for b.Loop() {
+		if _, err := Run(context.Background(), p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestEmptyPool checks that requests of a class with no subject are dropped.
+func TestEmptyPool(t *testing.T) {
+	subs := []Subject{{ID: 1, Capacity: 10, Class: Batch}}
+	conns := []Connection{{Requests: 3, Class: Batch}, {Requests: 5, Class: Backup}, {Requests: 2, Class: Batch}}
+	load, dropped := Layer7Pools(conns, subs)
+	if load[0] != 5 || dropped != 5 {
+		t.Errorf("Layer7Pools = %v, %d; want [5], 5", load, dropped)
+	}
+	if load, dropped := Layer7(conns, nil); len(load) != 0 || dropped != 10 {
+		t.Errorf("Layer7 with no subjects = %v, %d; want [], 10", load, dropped)
+	}
+}

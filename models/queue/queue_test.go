@@ -1,0 +1,364 @@
+package queue
+
+import (
+	"context"
+	"math/big"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"lbcourse/models/model"
+)
+
+// toFixed formats v with n fraction digits the way JavaScript's
+// Number.prototype.toFixed does: from the exact binary value, an exact tie
+// rounding away from zero (strconv rounds ties to even).
+func toFixed(v float64, n int) string {
+	neg := v < 0
+	if neg {
+		v = -v
+	}
+	exact := new(big.Float).SetFloat64(v).Text('f', 1100)
+	intPart, frac, _ := strings.Cut(exact, ".")
+	digits := []byte(intPart + frac[:n])
+	if frac[n] >= '5' {
+		i := len(digits) - 1
+		for ; i >= 0 && digits[i] == '9'; i-- {
+			digits[i] = '0'
+		}
+		if i < 0 {
+			digits = append([]byte{'1'}, digits...)
+		} else {
+			digits[i]++
+		}
+	}
+	s := string(digits)
+	if n > 0 {
+		s = s[:len(s)-n] + "." + s[len(s)-n:]
+	}
+	if neg && strings.Trim(s, "0.") != "" {
+		s = "-" + s
+	}
+	return s
+}
+
+// fixed formats v with toFixed and reports an exact tie, where JavaScript and
+// strconv would differ.
+func fixed(t *testing.T, v float64, n int) string {
+	t.Helper()
+	s := toFixed(v, n)
+	if g := strconv.FormatFloat(v, 'f', n, 64); g != s {
+		t.Logf("exact tie: %v toFixed(%d) = %s, strconv gives %s", v, n, s, g)
+	}
+	return s
+}
+
+func value(t *testing.T, r model.Result, path string) float64 {
+	t.Helper()
+	v, ok := r.Value(path)
+	if !ok {
+		t.Fatalf("no value %q", path)
+	}
+	return v.V
+}
+
+func TestToFixed(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		n    int
+		want string
+	}{
+		{0.5, 0, "1"}, {2.5, 0, "3"}, {1.125, 2, "1.13"}, {1.005, 2, "1.00"},
+		{9.995, 2, "9.99"}, {99.5, 0, "100"}, {-2.5, 0, "-3"}, {0.25, 4, "0.2500"},
+	} {
+		if got := toFixed(c.v, c.n); got != c.want {
+			t.Errorf("toFixed(%v, %d) = %s, want %s", c.v, c.n, got, c.want)
+		}
+	}
+}
+
+// TestPrintedHeader checks the two lines the program prints before its table.
+func TestPrintedHeader(t *testing.T) {
+	r, err := Run(context.Background(), DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := value(t, r, "total_work"); got != 1679 {
+		t.Errorf("total_work = %v, want 1679", got)
+	}
+	if got := fixed(t, value(t, r, "utilization"), 3); got != "0.933" {
+		t.Errorf("utilization = %s, want 0.933", got)
+	}
+}
+
+// TestPrintedTable checks every figure of the program's two tables.
+func TestPrintedTable(t *testing.T) {
+	cases := []struct {
+		name     string
+		slowdown []float64
+		rule     string
+		meanWait string
+		maxQueue float64
+		finish   float64
+		work     []float64
+	}{
+		{"equal", nil, "round_robin", "4.04", 4, 614, []float64{545, 581, 553}},
+		{"equal", nil, "least_connections", "1.90", 2, 610, []float64{589, 567, 523}},
+		{"equal explicit", []float64{1, 1, 1}, "round_robin", "4.04", 4, 614, []float64{545, 581, 553}},
+		{"equal explicit", []float64{1, 1, 1}, "least_connections", "1.90", 2, 610, []float64{589, 567, 523}},
+		{"k1 three times slower", []float64{3, 1, 1}, "round_robin", "170.97", 63, 1635, []float64{1635, 581, 553}},
+		{"k1 three times slower", []float64{3, 1, 1}, "least_connections", "56.99", 18, 843, []float64{843, 697, 701}},
+	}
+	for _, c := range cases {
+		t.Run(c.name+"/"+c.rule, func(t *testing.T) {
+			p := DefaultParams()
+			p.Slowdown = c.slowdown
+			r, err := Run(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fixed(t, value(t, r, c.rule+".mean_wait"), 2); got != c.meanWait {
+				t.Errorf("mean_wait = %s, want %s", got, c.meanWait)
+			}
+			if got := value(t, r, c.rule+".max_queue"); got != c.maxQueue {
+				t.Errorf("max_queue = %v, want %v", got, c.maxQueue)
+			}
+			if got := value(t, r, c.rule+".finish"); got != c.finish {
+				t.Errorf("finish = %v, want %v", got, c.finish)
+			}
+			for i, w := range c.work {
+				path := c.rule + ".work." + strconv.Itoa(i+1)
+				if got := value(t, r, path); got != w {
+					t.Errorf("%s = %v, want %v", path, got, w)
+				}
+			}
+			if got := value(t, r, "total_work"); got != 1679 {
+				t.Errorf("total_work = %v, want 1679", got)
+			}
+		})
+	}
+}
+
+// TestCostsFloat64 pins the generator: the float64 step gives the printed
+// total of 1679 turns, where exact integer arithmetic would give 1676.
+func TestCostsFloat64(t *testing.T) {
+	var sum float64
+	for _, c := range Costs(20240730, 300) {
+		sum += c
+	}
+	if sum != 1679 {
+		t.Errorf("sum of costs = %v, want 1679", sum)
+	}
+	s := uint64(20240730)
+	var exact uint64
+	for range 300 {
+		s = (s*1103515245 + 12345) % lcgModulus
+		exact += 1 + (s>>8)%10
+	}
+	if exact != 1676 {
+		t.Errorf("exact-integer sum = %d, want 1676", exact)
+	}
+}
+
+// TestSeries checks the series against each other and against the values.
+func TestSeries(t *testing.T) {
+	p := DefaultParams()
+	p.Slowdown = []float64{3, 1, 1}
+	r, err := Run(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rule := range []string{"round_robin", "least_connections"} {
+		total, ok := r.SeriesNamed(rule + ".queue.total")
+		if !ok {
+			t.Fatalf("no series %s.queue.total", rule)
+		}
+		if len(total.X) != p.Requests || len(total.Y) != p.Requests {
+			t.Fatalf("%s.queue.total has %d/%d points, want %d", rule, len(total.X), len(total.Y), p.Requests)
+		}
+		sum := make([]float64, p.Requests)
+		peak := 0.0
+		for rep := 1; rep <= p.Replicas; rep++ {
+			s, ok := r.SeriesNamed(rule + ".queue." + strconv.Itoa(rep))
+			if !ok {
+				t.Fatalf("no series %s.queue.%d", rule, rep)
+			}
+			if !reflect.DeepEqual(s.X, total.X) {
+				t.Errorf("%s.queue.%d X differs from the total's", rule, rep)
+			}
+			for i, y := range s.Y {
+				sum[i] += y
+				peak = max(peak, y)
+			}
+		}
+		if !reflect.DeepEqual(sum, total.Y) {
+			t.Errorf("%s: per-replica series do not add up to the total", rule)
+		}
+		if want := value(t, r, rule+".max_queue"); peak != want {
+			t.Errorf("%s: largest per-replica queue %v, max_queue %v", rule, peak, want)
+		}
+		for i, x := range total.X {
+			if x != float64(i)*p.Arrival {
+				t.Fatalf("%s: X[%d] = %v, want %v", rule, i, x, float64(i)*p.Arrival)
+			}
+		}
+		w, ok := r.SeriesNamed(rule + ".wait")
+		if !ok {
+			t.Fatalf("no series %s.wait", rule)
+		}
+		var sw float64
+		for _, y := range w.Y {
+			sw += y
+		}
+		if got := sw / float64(len(w.Y)); got != value(t, r, rule+".mean_wait") {
+			t.Errorf("%s: mean of wait series %v, mean_wait %v", rule, got, value(t, r, rule+".mean_wait"))
+		}
+	}
+}
+
+// TestJavaScriptRuns pins full-precision results printed by the functions of
+// kuyruk.mjs run with the same inputs, fractional arrivals and multipliers
+// included.
+func TestJavaScriptRuns(t *testing.T) {
+	type rule struct {
+		meanWait, maxQueue, finish float64
+		work                       []float64
+	}
+	for _, c := range []struct {
+		p           Params
+		total, util float64
+		rr, lc      rule
+	}{
+		{DefaultParams(), 1679, 0.9327777777777778,
+			rule{4.04, 4, 614, []float64{545, 581, 553}},
+			rule{1.8966666666666667, 2, 610, []float64{589, 567, 523}}},
+		{Params{3, 300, 2, 20240730, []float64{3, 1, 1}}, 1679, 0.9327777777777778,
+			rule{170.96666666666667, 63, 1635, []float64{1635, 581, 553}},
+			rule{56.99, 18, 843, []float64{843, 697, 701}}},
+		{Params{4, 500, 1.3, 7, []float64{1, 2.7, 1, 0.3}}, 2800, 1.0769230769230769,
+			rule{164.62299999999996, 79, 1826.4999999999993, []float64{715, 1825.1999999999994, 692, 215.10000000000002}},
+			rule{1.4554000000000002, 2, 658.8000000000001, []float64{634, 647.9999999999999, 592, 400.1999999999998}}},
+		{Params{1, 50, 0.1, 2147483647, []float64{1.1}}, 240, 48,
+			rule{126.58, 48, 264.00000000000006, []float64{264.00000000000006}},
+			rule{126.58, 48, 264.00000000000006, []float64{264.00000000000006}}},
+	} {
+		r, err := Run(context.Background(), c.p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check := func(path string, want float64) {
+			t.Helper()
+			if got := value(t, r, path); got != want {
+				t.Errorf("%+v: %s = %v, want %v", c.p, path, got, want)
+			}
+		}
+		check("total_work", c.total)
+		check("utilization", c.util)
+		for name, want := range map[string]rule{"round_robin": c.rr, "least_connections": c.lc} {
+			check(name+".mean_wait", want.meanWait)
+			check(name+".max_queue", want.maxQueue)
+			check(name+".finish", want.finish)
+			for i, w := range want.work {
+				check(name+".work."+strconv.Itoa(i+1), w)
+			}
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	cases := []struct {
+		name string
+		edit func(*Params)
+		want string
+	}{
+		{"default", func(*Params) {}, ""},
+		{"slowdown given", func(p *Params) { p.Slowdown = []float64{3, 1, 1} }, ""},
+		{"fractional arrival", func(p *Params) { p.Arrival = 1.5 }, ""},
+		{"no replicas", func(p *Params) { p.Replicas = 0 },
+			"parameter replicas: must be between 1 and 100, got 0"},
+		{"too many replicas", func(p *Params) { p.Replicas = 101 },
+			"parameter replicas: must be between 1 and 100, got 101"},
+		{"no requests", func(p *Params) { p.Requests = 0 },
+			"parameter requests: must be between 1 and 100000, got 0"},
+		{"zero arrival", func(p *Params) { p.Arrival = 0 },
+			"parameter arrival: must be a finite number greater than 0, got 0"},
+		{"negative seed", func(p *Params) { p.Seed = -1 },
+			"parameter seed: must be in [0, 2147483648), got -1"},
+		{"seed too large", func(p *Params) { p.Seed = 2147483648 },
+			"parameter seed: must be in [0, 2147483648), got 2147483648"},
+		{"slowdown length", func(p *Params) { p.Slowdown = []float64{3, 1} },
+			"parameter slowdown: must have one multiplier per replica (3), got 2"},
+		{"slowdown multiplier", func(p *Params) { p.Slowdown = []float64{3, 0, -1} },
+			"parameter slowdown: multiplier of replica 2 must be a finite number greater than 0, got 0"},
+		{"several", func(p *Params) {
+			p.Replicas = 2
+			p.Requests = 0
+			p.Arrival = -2
+			p.Seed = 1 << 40
+			p.Slowdown = []float64{3, 1, 1}
+		},
+			"parameter requests: must be between 1 and 100000, got 0; " +
+				"parameter arrival: must be a finite number greater than 0, got -2; " +
+				"parameter seed: must be in [0, 2147483648), got 1099511627776; " +
+				"parameter slowdown: must have one multiplier per replica (2), got 3"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := DefaultParams()
+			c.edit(&p)
+			err := p.Validate()
+			if c.want == "" {
+				if err != nil {
+					t.Fatalf("Validate() = %v, want nil", err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("Validate() = nil, want %q", c.want)
+			}
+			if got := err.Error(); got != c.want {
+				t.Errorf("Validate() = %q\nwant         %q", got, c.want)
+			}
+			if _, ok := err.(model.ParamErrors); !ok {
+				t.Errorf("Validate() returned %T, want model.ParamErrors", err)
+			}
+			if _, err := Run(context.Background(), p); err == nil {
+				t.Error("Run accepted invalid params")
+			}
+		})
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	p := DefaultParams()
+	p.Slowdown = []float64{3, 1, 1}
+	a, err := Run(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Run(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Error("two runs with the same params differ")
+	}
+}
+
+func TestCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Run(ctx, DefaultParams()); err != context.Canceled {
+		t.Errorf("Run on a canceled context = %v, want context.Canceled", err)
+	}
+}
+
+func BenchmarkRun(b *testing.B) {
+	p := DefaultParams()
+	for b.Loop() {
+		if _, err := Run(context.Background(), p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

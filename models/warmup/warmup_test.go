@@ -1,0 +1,210 @@
+package warmup
+
+import (
+	"context"
+	"math/big"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"lbcourse/models/hashing"
+	"lbcourse/models/model"
+)
+
+// toFixed formats v with n fraction digits the way JavaScript's
+// Number.prototype.toFixed does: from the exact binary value, an exact tie
+// rounding away from zero (strconv rounds ties to even).
+func toFixed(v float64, n int) string {
+	neg := v < 0
+	if neg {
+		v = -v
+	}
+	exact := new(big.Float).SetFloat64(v).Text('f', 1100)
+	intPart, frac, _ := strings.Cut(exact, ".")
+	digits := []byte(intPart + frac[:n])
+	if frac[n] >= '5' {
+		i := len(digits) - 1
+		for ; i >= 0 && digits[i] == '9'; i-- {
+			digits[i] = '0'
+		}
+		if i < 0 {
+			digits = append([]byte{'1'}, digits...)
+		} else {
+			digits[i]++
+		}
+	}
+	s := string(digits)
+	if n > 0 {
+		s = s[:len(s)-n] + "." + s[len(s)-n:]
+	}
+	if neg && strings.Trim(s, "0.") != "" {
+		s = "-" + s
+	}
+	return s
+}
+
+// fixed formats v with toFixed and reports an exact tie, where JavaScript and
+// strconv would differ.
+func fixed(t *testing.T, v float64, n int) string {
+	t.Helper()
+	s := toFixed(v, n)
+	if g := strconv.FormatFloat(v, 'f', n, 64); g != s {
+		t.Logf("exact tie: %v toFixed(%d) = %s, strconv gives %s", v, n, s, g)
+	}
+	return s
+}
+
+func value(t *testing.T, r model.Result, path string) float64 {
+	t.Helper()
+	v, ok := r.Value(path)
+	if !ok {
+		t.Fatalf("no value %q", path)
+	}
+	return v.V
+}
+
+// TestPrintedTable feeds the hashing model's full-precision shares into the
+// warm-up model, as the lesson does, and checks every figure of the second
+// table and the base line under it.
+func TestPrintedTable(t *testing.T) {
+	h, err := hashing.Run(context.Background(), hashing.DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := []struct {
+		name, from                                          string
+		moved, miss, behind, store, multiple, extraRequests string
+	}{
+		{"modulo", "modulo.moved", "0.7485", "0.7736", "322.35", "419.57", "3.02", "16841"},
+		{"consistent", "ring.1000.moved", "0.2648", "0.3383", "140.96", "238.18", "1.71", "5957"},
+	}
+	for _, row := range rows {
+		t.Run(row.name, func(t *testing.T) {
+			p := DefaultParams()
+			p.Moved = value(t, h, row.from)
+			if got := fixed(t, p.Moved, 4); got != row.moved {
+				t.Errorf("moved = %s, want %s", got, row.moved)
+			}
+			r, err := Run(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range []struct {
+				path   string
+				digits int
+				want   string
+			}{
+				{"miss_ratio", 4, row.miss}, {"behind_cache_rps", 2, row.behind}, {"store_rps", 2, row.store},
+				{"base_multiple", 2, row.multiple}, {"extra_store_requests", 0, row.extraRequests},
+				{"base_behind_cache_rps", 2, "41.67"},
+			} {
+				if got := fixed(t, value(t, r, c.path), c.digits); got != c.want {
+					t.Errorf("%s = %s, want %s", c.path, got, c.want)
+				}
+			}
+		})
+	}
+}
+
+// TestBitIdentical pins full-precision results printed by the JavaScript
+// program for the two rows.
+func TestBitIdentical(t *testing.T) {
+	for _, c := range []struct {
+		moved                                float64
+		miss, behind, store, multiple, extra float64
+	}{
+		{0.74849, 0.773641, 322.35299547, 419.57299547, 3.020901400172799, 16840.979728200004},
+		{0.26477, 0.338293, 140.95654431, 238.17654431, 1.7148574001727988, 5957.192658600001},
+	} {
+		p := DefaultParams()
+		p.Moved = c.moved
+		r, err := Run(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for path, want := range map[string]float64{
+			"miss_ratio": c.miss, "behind_cache_rps": c.behind, "store_rps": c.store,
+			"base_multiple": c.multiple, "extra_store_requests": c.extra, "base_behind_cache_rps": 41.666999999999994,
+		} {
+			if got := value(t, r, path); got != want {
+				t.Errorf("moved %v: %s = %v, want %v", c.moved, path, got, want)
+			}
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	cases := []struct {
+		name string
+		edit func(*Params)
+		want string
+	}{
+		{"default", func(*Params) {}, ""},
+		{"edges", func(p *Params) { p.Moved, p.HitRatio, p.ReadRPS, p.WriteRPS = 1, 0, 0, 0 }, ""},
+		{"moved above 1", func(p *Params) { p.Moved = 1.5 },
+			"parameter moved: must be between 0 and 1, got 1.5"},
+		{"negative read", func(p *Params) { p.ReadRPS = -1 },
+			"parameter read_rps: must be a finite number at least 0, got -1"},
+		{"negative write", func(p *Params) { p.WriteRPS = -0.5 },
+			"parameter write_rps: must be a finite number at least 0, got -0.5"},
+		{"hit ratio below 0", func(p *Params) { p.HitRatio = -0.1 },
+			"parameter hit_ratio: must be between 0 and 1, got -0.1"},
+		{"zero base store", func(p *Params) { p.BaseStoreRPS = 0 },
+			"parameter base_store_rps: must be a finite number greater than 0, got 0"},
+		{"zero window", func(p *Params) { p.WindowS = 0 },
+			"parameter window_s: must be a finite number greater than 0, got 0"},
+		{"several", func(p *Params) { p.Moved = -1; p.HitRatio = 2; p.WindowS = -60 },
+			"parameter moved: must be between 0 and 1, got -1; " +
+				"parameter hit_ratio: must be between 0 and 1, got 2; " +
+				"parameter window_s: must be a finite number greater than 0, got -60"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := DefaultParams()
+			c.edit(&p)
+			err := p.Validate()
+			if c.want == "" {
+				if err != nil {
+					t.Fatalf("Validate() = %v, want nil", err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("Validate() = nil, want %q", c.want)
+			}
+			if got := err.Error(); got != c.want {
+				t.Errorf("Validate() = %q\nwant         %q", got, c.want)
+			}
+			if _, ok := err.(model.ParamErrors); !ok {
+				t.Errorf("Validate() returned %T, want model.ParamErrors", err)
+			}
+			if _, err := Run(context.Background(), p); err == nil {
+				t.Error("Run accepted invalid params")
+			}
+		})
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	a, err := Run(context.Background(), DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Run(context.Background(), DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Error("two runs with the same params differ")
+	}
+}
+
+func BenchmarkRun(b *testing.B) {
+	p := DefaultParams()
+	for b.Loop() {
+		if _, err := Run(context.Background(), p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,232 @@
+package directive
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+
+	"lbcourse/report/internal/diag"
+)
+
+// A Problem is one error in a lesson file, at a byte offset of that file.
+type Problem struct {
+	Off int
+	Msg string
+}
+
+// A Line is one body line of a directive block and the byte offset of its
+// first character in the lesson file.
+type Line struct {
+	Text []byte
+	Off  int
+}
+
+// A Block is a fenced directive block as the Markdown parser found it: the
+// kind word of the info string, the words after it, and the body.
+type Block struct {
+	Kind    string
+	Off     int      // offset of the kind word
+	Args    []string // the info string's words after the kind
+	ArgOffs []int    // offset of each of Args
+	Lines   []Line
+
+	problems *[]Problem
+}
+
+// NewBlock returns a Block whose problems are appended to sink.
+func NewBlock(kind string, off int, args []string, argOffs []int, lines []Line, sink *[]Problem) *Block {
+	return &Block{Kind: kind, Off: off, Args: args, ArgOffs: argOffs, Lines: lines, problems: sink}
+}
+
+// Errorf records a problem at byte offset off.
+func (b *Block) Errorf(off int, format string, args ...any) {
+	*b.problems = append(*b.problems, Problem{off, fmt.Sprintf(format, args...)})
+}
+
+// body returns the body text and whether it has any non-blank line.
+func (b *Block) body() ([]byte, bool) {
+	var s []byte
+	blank := true
+	for _, l := range b.Lines {
+		s = append(s, l.Text...)
+		if strings.TrimSpace(string(l.Text)) != "" {
+			blank = false
+		}
+	}
+	return s, !blank
+}
+
+// NodeOff returns the lesson-file offset of a YAML node of the body.
+func (b *Block) NodeOff(n *yaml.Node) int { return b.lineColOff(n.Line, n.Column) }
+
+func (b *Block) lineColOff(line, col int) int {
+	if line < 1 || len(b.Lines) == 0 {
+		return b.Off
+	}
+	if line > len(b.Lines) {
+		l := b.Lines[len(b.Lines)-1]
+		return l.Off + len(l.Text)
+	}
+	l := b.Lines[line-1]
+	off := 0
+	for i := 1; i < col && off < len(l.Text); i++ {
+		_, n := utf8.DecodeRune(l.Text[off:])
+		off += n
+	}
+	return l.Off + off
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// Mapping parses the body as a YAML mapping. It reports a syntax error at
+// its line and returns nil. An empty body gives an empty mapping.
+func (b *Block) Mapping() *yaml.Node {
+	src, any := b.body()
+	empty := &yaml.Node{Kind: yaml.MappingNode}
+	if !any {
+		return empty
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		msg := err.Error()
+		off := b.Off
+		if m := yamlLine.FindStringSubmatch(msg); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			off, msg = b.lineColOff(n, 1), m[2]
+		} else {
+			msg = strings.TrimPrefix(msg, "yaml: ")
+		}
+		b.Errorf(off, "%s body: %s", b.Kind, msg)
+		return nil
+	}
+	if len(doc.Content) == 0 {
+		return empty
+	}
+	m := doc.Content[0]
+	if m.Kind != yaml.MappingNode {
+		b.Errorf(b.NodeOff(m), "%s body must be a mapping of key: value lines", b.Kind)
+		return nil
+	}
+	return m
+}
+
+// A Field is one key of a mapping and its value.
+type Field struct {
+	Key   *yaml.Node
+	Value *yaml.Node
+}
+
+// Fields splits a mapping into its fields, reporting duplicate keys and keys
+// not in allowed (with a "did you mean"). Unknown and duplicate fields are
+// left out of the result.
+func (b *Block) Fields(m *yaml.Node, what string, allowed []string) map[string]Field {
+	out := map[string]Field{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		name := k.Value
+		if _, dup := out[name]; dup {
+			b.Errorf(b.NodeOff(k), "%s: %s given twice", what, name)
+			continue
+		}
+		if !contains(allowed, name) {
+			b.Errorf(b.NodeOff(k), "%s: unknown key %q%s", what, name, diag.DidYouMean(name, allowed))
+			continue
+		}
+		out[name] = Field{k, v}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// String decodes a scalar string field; absent gives "".
+func (b *Block) String(fs map[string]Field, key string) string {
+	f, ok := fs[key]
+	if !ok {
+		return ""
+	}
+	if f.Value.Kind != yaml.ScalarNode {
+		b.Errorf(b.NodeOff(f.Value), "%s must be text", key)
+		return ""
+	}
+	return f.Value.Value
+}
+
+// Strings decodes a sequence of scalars; absent gives nil.
+func (b *Block) Strings(fs map[string]Field, key string) []*yaml.Node {
+	f, ok := fs[key]
+	if !ok {
+		return nil
+	}
+	if f.Value.Kind != yaml.SequenceNode {
+		b.Errorf(b.NodeOff(f.Value), "%s must be a list, as in [a, b]", key)
+		return nil
+	}
+	var out []*yaml.Node
+	for _, n := range f.Value.Content {
+		if n.Kind != yaml.ScalarNode {
+			b.Errorf(b.NodeOff(n), "%s: each item must be text", key)
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// Bool decodes a boolean field; absent gives false.
+func (b *Block) Bool(fs map[string]Field, key string) bool {
+	f, ok := fs[key]
+	if !ok {
+		return false
+	}
+	var v bool
+	if err := f.Value.Decode(&v); err != nil {
+		b.Errorf(b.NodeOff(f.Value), "%s must be true or false, not %q", key, f.Value.Value)
+	}
+	return v
+}
+
+// Require reports every key of keys missing from fs, at the block.
+func (b *Block) Require(fs map[string]Field, keys ...string) {
+	for _, k := range keys {
+		if _, ok := fs[k]; !ok {
+			b.Errorf(b.Off, "%s: missing key %q", b.Kind, k)
+		}
+	}
+}
+
+// NoArgs reports arguments after the kind word of a block that takes none.
+func (b *Block) NoArgs() {
+	if len(b.Args) > 0 {
+		b.Errorf(b.ArgOffs[0], "%s takes no name after it; found %q", b.Kind, b.Args[0])
+	}
+}
+
+var nameRE = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+// Name returns the single argument of a block that must name something
+// (an experiment, a plot), reporting a missing or malformed one.
+func (b *Block) Name(what string) (string, int) {
+	if len(b.Args) == 0 {
+		b.Errorf(b.Off, "%s needs a name: ```%s NAME", b.Kind, b.Kind)
+		return "", b.Off
+	}
+	if len(b.Args) > 1 {
+		b.Errorf(b.ArgOffs[1], "%s takes one name; found also %q", b.Kind, b.Args[1])
+	}
+	if !nameRE.MatchString(b.Args[0]) {
+		b.Errorf(b.ArgOffs[0], "%s name %q: use lower-case letters, digits and _, starting with a letter", what, b.Args[0])
+	}
+	return b.Args[0], b.ArgOffs[0]
+}

@@ -1,0 +1,68 @@
+package directive
+
+import (
+	"strings"
+
+	"lbcourse/report/internal/expr"
+)
+
+// A Check states claims the prose makes, one per line; a line starting with
+// # is a comment:
+//
+//	```check
+//	esit.least_connections.mean_wait < esit.round_robin.mean_wait
+//	```
+//
+// A claim that does not hold fails the build at its line.
+type Check struct {
+	Off    int
+	Claims []Claim
+}
+
+// A Claim is one parsed line of a check.
+type Claim struct {
+	Off     int // offset of the claim's first character
+	LineOff int // offset of its line; expression offsets count from here
+	Src     string
+	Expr    expr.Node
+}
+
+func (c *Check) Kind() string { return "check" }
+func (c *Check) Pos() int     { return c.Off }
+
+// Neutral is the canonical form of every claim, one per line.
+func (c *Check) Neutral() string {
+	var s []string
+	for _, cl := range c.Claims {
+		s = append(s, expr.String(cl.Expr))
+	}
+	return strings.Join(s, "\n")
+}
+
+// ParseCheck parses a check block.
+func ParseCheck(b *Block) Directive {
+	b.NoArgs()
+	c := &Check{Off: b.Off}
+	for _, l := range b.Lines {
+		text := strings.TrimRight(string(l.Text), "\r\n")
+		trim := strings.TrimSpace(text)
+		if trim == "" || strings.HasPrefix(trim, "#") {
+			continue
+		}
+		n, err := expr.Parse(text)
+		if err != nil {
+			e := err.(*expr.Error)
+			b.Errorf(l.Off+e.Off, "check: %s", e.Msg)
+			continue
+		}
+		lead := len(text) - len(strings.TrimLeft(text, " \t"))
+		c.Claims = append(c.Claims, Claim{Off: l.Off + lead, LineOff: l.Off, Src: trim, Expr: n})
+	}
+	if len(c.Claims) == 0 {
+		b.Errorf(b.Off, "check has no claim")
+	}
+	return c
+}
+
+// PathOff returns the file offset of a path of the claim.
+func (cl Claim) PathOff(p *expr.Path) int { return cl.LineOff + p.Off }

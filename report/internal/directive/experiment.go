@@ -1,0 +1,108 @@
+package directive
+
+import (
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// An Experiment names a model and its parameters:
+//
+//	```experiment NAME
+//	model: MODEL
+//	param: value
+//	other: !ref OTHER_EXPERIMENT.value.path
+//	```
+type Experiment struct {
+	Off      int
+	Name     string
+	Model    string
+	ModelOff int
+	// Params holds the parameter fields in source order, the model key
+	// removed. Values tagged !ref are references to other experiments.
+	Params []Field
+	Block  *Block
+}
+
+// A ParamRef is a parameter whose value is another experiment's value.
+type ParamRef struct {
+	Param string
+	Node  *yaml.Node
+	Path  string // EXPERIMENT.value.path
+	Off   int
+}
+
+func (e *Experiment) Kind() string { return "experiment" }
+func (e *Experiment) Pos() int     { return e.Off }
+
+// Neutral is "NAME model=MODEL key=value ..." with keys sorted and values
+// in YAML flow form.
+func (e *Experiment) Neutral() string {
+	parts := []string{e.Name, "model=" + e.Model}
+	var ps []string
+	for _, f := range e.Params {
+		ps = append(ps, f.Key.Value+"="+flow(f.Value))
+	}
+	slices.Sort(ps)
+	return strings.Join(append(parts, ps...), " ")
+}
+
+func flow(n *yaml.Node) string {
+	c := *n
+	c.Style = yaml.FlowStyle
+	c.HeadComment, c.LineComment, c.FootComment = "", "", ""
+	for i := range c.Content {
+		cc := *c.Content[i]
+		cc.HeadComment, cc.LineComment, cc.FootComment = "", "", ""
+		c.Content[i] = &cc
+	}
+	out, err := yaml.Marshal(&c)
+	if err != nil {
+		return n.Value
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// Refs returns the parameters written as !ref.
+func (e *Experiment) Refs() []ParamRef {
+	var out []ParamRef
+	for _, f := range e.Params {
+		if f.Value.Tag == "!ref" {
+			out = append(out, ParamRef{Param: f.Key.Value, Node: f.Value, Path: f.Value.Value, Off: e.Block.NodeOff(f.Value)})
+		}
+	}
+	return out
+}
+
+// ParseExperiment parses an experiment block. Parameter names and values
+// are checked later against the model.
+func ParseExperiment(b *Block) Directive {
+	name, _ := b.Name("experiment")
+	m := b.Mapping()
+	if m == nil {
+		return nil
+	}
+	e := &Experiment{Off: b.Off, Name: name, Block: b}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		if seen[k.Value] {
+			b.Errorf(b.NodeOff(k), "experiment %s: %s given twice", name, k.Value)
+			continue
+		}
+		seen[k.Value] = true
+		if k.Value == "model" {
+			e.Model, e.ModelOff = v.Value, b.NodeOff(v)
+			continue
+		}
+		if v.Tag == "!ref" && !pathRE.MatchString(v.Value) {
+			b.Errorf(b.NodeOff(v), "!ref needs a value path such as other.round_robin.mean_wait, not %q", v.Value)
+		}
+		e.Params = append(e.Params, Field{k, v})
+	}
+	if e.Model == "" {
+		b.Errorf(b.Off, "experiment %s: missing key \"model\"", name)
+	}
+	return e
+}

@@ -1,0 +1,250 @@
+package directive
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// PlotKinds are the kinds of plot a plot directive can draw.
+var PlotKinds = []string{"line", "scatter", "bar", "histogram", "cdf"}
+
+// A Plot draws series of results as an SVG figure, one per language:
+//
+//	```plot ID
+//	experiment: esit_yavas
+//	kind: line                       # line, scatter, bar, histogram or cdf
+//	title: text
+//	caption: text
+//	alt: text describing the figure for readers who cannot see it
+//	x: {label: text, log: false}
+//	y: {label: text, log: false, min: 0}
+//	series:
+//	  - {data: round_robin.queue.1, legend: text}
+//	  - {data: other_exp:least_connections.queue.1, legend: text}
+//	lines:
+//	  - {y: ideal.moved, legend: text}   # a value path or a number
+//	bins: 20                          # histogram only
+//	```
+//
+// ID names the figure's file. A series of another experiment is written
+// EXPERIMENT:SERIES.
+type Plot struct {
+	Off        int
+	ID         string
+	Experiment string
+	ExpOff     int
+	Type       string
+	Title      string
+	Caption    string
+	Alt        string
+	X, Y       Axis
+	Series     []PlotSeries
+	Lines      []RefLine
+	Bins       int
+}
+
+// An Axis of a plot.
+type Axis struct {
+	Label    string
+	Log      bool
+	Min, Max *float64
+}
+
+// A PlotSeries is one series of a plot.
+type PlotSeries struct {
+	Off        int
+	Experiment string // "" for the plot's experiment
+	Data       string
+	Legend     string
+}
+
+// A RefLine is a horizontal (Y) or vertical (X) reference line at a value
+// (Path, of the plot's experiment unless EXPERIMENT: is written) or a number.
+type RefLine struct {
+	Off        int
+	Vertical   bool
+	Experiment string
+	Path       string
+	Number     float64
+	Legend     string
+}
+
+func (p *Plot) Kind() string { return "plot" }
+func (p *Plot) Pos() int     { return p.Off }
+
+// Neutral covers the id, experiment, kind, axis scales and the data.
+func (p *Plot) Neutral() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s experiment=%s kind=%s x=%s y=%s bins=%d", p.ID, p.Experiment, p.Type, p.X.neutral(), p.Y.neutral(), p.Bins)
+	for _, s := range p.Series {
+		fmt.Fprintf(&b, " series=%s:%s", s.Experiment, s.Data)
+	}
+	for _, l := range p.Lines {
+		fmt.Fprintf(&b, " line=%v:%s:%s:%g", l.Vertical, l.Experiment, l.Path, l.Number)
+	}
+	return b.String()
+}
+
+func (a Axis) neutral() string {
+	s := "linear"
+	if a.Log {
+		s = "log"
+	}
+	if a.Min != nil {
+		s += fmt.Sprintf(",min=%g", *a.Min)
+	}
+	if a.Max != nil {
+		s += fmt.Sprintf(",max=%g", *a.Max)
+	}
+	return s
+}
+
+// ParsePlot parses a plot block.
+func ParsePlot(b *Block) Directive {
+	p := &Plot{Off: b.Off}
+	p.ID, _ = b.Name("plot")
+	m := b.Mapping()
+	if m == nil {
+		return nil
+	}
+	fs := b.Fields(m, "plot", []string{"experiment", "kind", "title", "caption", "alt", "x", "y", "series", "lines", "bins"})
+	b.Require(fs, "experiment", "kind", "caption", "alt", "series")
+	p.Experiment = b.String(fs, "experiment")
+	if f, ok := fs["experiment"]; ok {
+		p.ExpOff = b.NodeOff(f.Value)
+	}
+	p.Type = b.String(fs, "kind")
+	if f, ok := fs["kind"]; ok && !contains(PlotKinds, p.Type) {
+		b.Errorf(b.NodeOff(f.Value), "plot: unknown kind %q (want %s)", p.Type, strings.Join(PlotKinds, ", "))
+	}
+	p.Title = b.String(fs, "title")
+	p.Caption = b.String(fs, "caption")
+	p.Alt = b.String(fs, "alt")
+	p.X = b.axis(fs, "x")
+	p.Y = b.axis(fs, "y")
+	if f, ok := fs["bins"]; ok {
+		if err := f.Value.Decode(&p.Bins); err != nil || p.Bins < 1 {
+			b.Errorf(b.NodeOff(f.Value), "plot: bins must be a whole number >= 1")
+		}
+		if p.Type != "histogram" {
+			b.Errorf(b.NodeOff(f.Key), "plot: bins is for kind histogram")
+		}
+	}
+	if f, ok := fs["series"]; ok {
+		if f.Value.Kind != yaml.SequenceNode || len(f.Value.Content) == 0 {
+			b.Errorf(b.NodeOff(f.Value), "plot: series must be a non-empty list of {data: ..., legend: ...}")
+		} else {
+			for _, n := range f.Value.Content {
+				p.Series = append(p.Series, b.series(n))
+			}
+		}
+	}
+	if f, ok := fs["lines"]; ok {
+		if f.Value.Kind != yaml.SequenceNode {
+			b.Errorf(b.NodeOff(f.Value), "plot: lines must be a list of {y: ..., legend: ...}")
+		} else {
+			for _, n := range f.Value.Content {
+				p.Lines = append(p.Lines, b.refLine(n))
+			}
+		}
+	}
+	return p
+}
+
+func (b *Block) axis(fs map[string]Field, key string) Axis {
+	var a Axis
+	f, ok := fs[key]
+	if !ok {
+		return a
+	}
+	if f.Value.Kind != yaml.MappingNode {
+		b.Errorf(b.NodeOff(f.Value), "plot: %s must be a mapping such as {label: text, log: true}", key)
+		return a
+	}
+	afs := b.Fields(f.Value, "plot "+key, []string{"label", "log", "min", "max"})
+	a.Label = b.String(afs, "label")
+	a.Log = b.Bool(afs, "log")
+	a.Min = b.number(afs, "min")
+	a.Max = b.number(afs, "max")
+	return a
+}
+
+func (b *Block) number(fs map[string]Field, key string) *float64 {
+	f, ok := fs[key]
+	if !ok {
+		return nil
+	}
+	v, err := strconv.ParseFloat(f.Value.Value, 64)
+	if err != nil || f.Value.Kind != yaml.ScalarNode {
+		b.Errorf(b.NodeOff(f.Value), "%s must be a number, not %q", key, f.Value.Value)
+		return nil
+	}
+	return &v
+}
+
+func splitExp(s string) (exp, rest string) {
+	if e, r, ok := strings.Cut(s, ":"); ok {
+		return strings.TrimSpace(e), strings.TrimSpace(r)
+	}
+	return "", strings.TrimSpace(s)
+}
+
+func (b *Block) series(n *yaml.Node) PlotSeries {
+	s := PlotSeries{Off: b.NodeOff(n)}
+	if n.Kind != yaml.MappingNode {
+		b.Errorf(b.NodeOff(n), "plot: a series is a mapping {data: SERIES, legend: text}")
+		return s
+	}
+	fs := b.Fields(n, "plot series", []string{"data", "legend"})
+	b.requireAt(fs, n, "plot series", "data")
+	s.Experiment, s.Data = splitExp(b.String(fs, "data"))
+	if f, ok := fs["data"]; ok {
+		s.Off = b.NodeOff(f.Value)
+		if !pathRE.MatchString(s.Data) {
+			b.Errorf(s.Off, "plot: bad series name %q", s.Data)
+		}
+	}
+	s.Legend = b.String(fs, "legend")
+	return s
+}
+
+func (b *Block) refLine(n *yaml.Node) RefLine {
+	l := RefLine{Off: b.NodeOff(n)}
+	if n.Kind != yaml.MappingNode {
+		b.Errorf(l.Off, "plot: a line is a mapping {y: VALUE, legend: text}")
+		return l
+	}
+	fs := b.Fields(n, "plot line", []string{"x", "y", "legend"})
+	fx, hasX := fs["x"]
+	fy, hasY := fs["y"]
+	if hasX == hasY {
+		b.Errorf(l.Off, "plot: a line has exactly one of x or y")
+		return l
+	}
+	v := fy.Value
+	if hasX {
+		v, l.Vertical = fx.Value, true
+	}
+	l.Off = b.NodeOff(v)
+	if x, err := strconv.ParseFloat(v.Value, 64); err == nil {
+		l.Number = x
+	} else {
+		l.Experiment, l.Path = splitExp(v.Value)
+		if !pathRE.MatchString(l.Path) {
+			b.Errorf(l.Off, "plot: a line is at a value path or a number, not %q", v.Value)
+		}
+	}
+	l.Legend = b.String(fs, "legend")
+	return l
+}
+
+func (b *Block) requireAt(fs map[string]Field, n *yaml.Node, what string, keys ...string) {
+	for _, k := range keys {
+		if _, ok := fs[k]; !ok {
+			b.Errorf(b.NodeOff(n), "%s: missing key %q", what, k)
+		}
+	}
+}

@@ -1,0 +1,74 @@
+package directive
+
+import "strings"
+
+// A Table shows values of results as rows and columns:
+//
+//	```table [EXPERIMENT]
+//	caption: text in the page's language
+//	rows: [round_robin, least_connections]
+//	columns: [mean_wait | 2, max_queue, work | 0 join "/"]
+//	```
+//
+// A cell shows the value EXPERIMENT.ROW.COLUMN. Without an experiment after
+// the kind word, each row names its experiment itself (EXPERIMENT[.PREFIX]).
+// Row labels and column headings are terms, translated per language.
+type Table struct {
+	Off        int
+	Experiment string
+	Caption    string
+	Rows       []Spec // Path only
+	Columns    []Spec
+}
+
+func (t *Table) Kind() string { return "table" }
+func (t *Table) Pos() int     { return t.Off }
+
+// Neutral lists experiment, rows and columns.
+func (t *Table) Neutral() string {
+	var rs, cs []string
+	for _, r := range t.Rows {
+		rs = append(rs, r.Path)
+	}
+	for _, c := range t.Columns {
+		cs = append(cs, c.String())
+	}
+	return t.Experiment + " rows=[" + strings.Join(rs, ", ") + "] columns=[" + strings.Join(cs, ", ") + "]"
+}
+
+// RowPath returns the full path prefix of row r: EXPERIMENT.ROW.
+func (t *Table) RowPath(r Spec) string {
+	if t.Experiment == "" {
+		return r.Path
+	}
+	return t.Experiment + "." + r.Path
+}
+
+// ParseTable parses a table block.
+func ParseTable(b *Block) Directive {
+	t := &Table{Off: b.Off}
+	if len(b.Args) > 0 {
+		t.Experiment, _ = b.Name("table experiment")
+	}
+	m := b.Mapping()
+	if m == nil {
+		return nil
+	}
+	fs := b.Fields(m, "table", []string{"caption", "rows", "columns"})
+	b.Require(fs, "caption", "rows", "columns")
+	t.Caption = b.String(fs, "caption")
+	for _, n := range b.Strings(fs, "rows") {
+		s, probs := ParseSpec(n.Value, b.NodeOff(n), false)
+		if strings.Contains(n.Value, "|") {
+			b.Errorf(b.NodeOff(n), "a row is a path prefix; formats go on columns")
+		}
+		*b.problems = append(*b.problems, probs...)
+		t.Rows = append(t.Rows, s)
+	}
+	for _, n := range b.Strings(fs, "columns") {
+		s, probs := ParseSpec(n.Value, b.NodeOff(n), true)
+		*b.problems = append(*b.problems, probs...)
+		t.Columns = append(t.Columns, s)
+	}
+	return t
+}

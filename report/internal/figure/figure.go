@@ -1,0 +1,291 @@
+// Package figure draws a plot specification as an SVG with gonum/plot, with
+// tick labels in the page's locale.
+package figure
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"math"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgsvg"
+
+	"lbcourse/report/internal/numfmt"
+)
+
+// A Spec is everything needed to draw one figure in one language.
+type Spec struct {
+	Kind   string // line, scatter, bar, histogram, cdf
+	Title  string
+	X, Y   Axis
+	Series []Series
+	Lines  []RefLine
+	Bins   int // histogram; 0 picks ceil(sqrt(n))
+	// Width and Height of the SVG; zero gives 16 cm by 9 cm.
+	Width, Height vg.Length
+}
+
+// An Axis is a label, a scale and optional bounds.
+type Axis struct {
+	Label    string
+	Log      bool
+	Min, Max *float64
+}
+
+// A Series is one data set; Labels name the bars of a bar plot.
+type Series struct {
+	Legend string
+	X, Y   []float64
+	Labels []string
+}
+
+// A RefLine is a dashed reference line across the plot.
+type RefLine struct {
+	Legend   string
+	Vertical bool
+	At       float64
+}
+
+// palette is a colour-blind-safe sequence (Okabe and Ito).
+var palette = []color.Color{
+	color.RGBA{0, 114, 178, 255},
+	color.RGBA{213, 94, 0, 255},
+	color.RGBA{0, 158, 115, 255},
+	color.RGBA{204, 121, 167, 255},
+	color.RGBA{230, 159, 0, 255},
+	color.RGBA{86, 180, 233, 255},
+	color.RGBA{0, 0, 0, 255},
+}
+
+func colorAt(i int) color.Color { return palette[i%len(palette)] }
+
+// SVG draws s. The output depends only on s and the locale.
+func SVG(s Spec, loc *numfmt.Locale) ([]byte, error) {
+	p := plot.New()
+	p.Title.Text = s.Title
+	p.X.Label.Text = s.X.Label
+	p.Y.Label.Text = s.Y.Label
+	p.Legend.Top = true
+	p.Legend.Left = false
+	p.Add(plotter.NewGrid())
+
+	if err := addData(p, s); err != nil {
+		return nil, err
+	}
+	for _, ax := range []struct {
+		a    Axis
+		axis *plot.Axis
+	}{{s.X, &p.X}, {s.Y, &p.Y}} {
+		if ax.a.Min != nil {
+			ax.axis.Min = *ax.a.Min
+		}
+		if ax.a.Max != nil {
+			ax.axis.Max = *ax.a.Max
+		}
+		var inner plot.Ticker = plot.DefaultTicks{}
+		if ax.a.Log {
+			ax.axis.Scale = plot.LogScale{}
+			inner = plot.LogTicks{Prec: -1}
+		}
+		if _, nominal := ax.axis.Tick.Marker.(plot.ConstantTicks); !nominal {
+			ax.axis.Tick.Marker = localTicks{inner, loc}
+		}
+	}
+	addRefLines(p, s)
+
+	w, h := s.Width, s.Height
+	if w == 0 {
+		w, h = 16*vg.Centimeter, 9*vg.Centimeter
+	}
+	c := vgsvg.New(w, h)
+	p.Draw(draw.New(c))
+	var buf bytes.Buffer
+	if _, err := c.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func xys(x, y []float64) plotter.XYs {
+	pts := make(plotter.XYs, len(y))
+	for i := range y {
+		pts[i] = plotter.XY{X: x[i], Y: y[i]}
+	}
+	return pts
+}
+
+func addData(p *plot.Plot, s Spec) error {
+	for i, ser := range s.Series {
+		if (s.Kind == "line" || s.Kind == "scatter") && len(ser.X) != len(ser.Y) {
+			return fmt.Errorf("series %q has %d x and %d y values", ser.Legend, len(ser.X), len(ser.Y))
+		}
+		if len(ser.Y) == 0 {
+			return fmt.Errorf("series %q is empty", ser.Legend)
+		}
+		col := colorAt(i)
+		switch s.Kind {
+		case "line":
+			l, pts, err := plotter.NewLinePoints(xys(ser.X, ser.Y))
+			if err != nil {
+				return err
+			}
+			l.Color = col
+			l.Width = vg.Points(1.5)
+			l.Dashes = dashes(i)
+			if len(ser.Y) > 40 {
+				p.Add(l)
+				addLegend(p, ser.Legend, l)
+				continue
+			}
+			pts.Color = col
+			pts.Shape = shape(i)
+			p.Add(l, pts)
+			addLegend(p, ser.Legend, l, pts)
+		case "scatter":
+			sc, err := plotter.NewScatter(xys(ser.X, ser.Y))
+			if err != nil {
+				return err
+			}
+			sc.Color = col
+			sc.Shape = shape(i)
+			p.Add(sc)
+			addLegend(p, ser.Legend, sc)
+		case "bar":
+			b, err := plotter.NewBarChart(plotter.Values(ser.Y), vg.Points(14))
+			if err != nil {
+				return err
+			}
+			b.Color = col
+			b.LineStyle.Width = 0
+			n := len(s.Series)
+			b.Offset = vg.Points(14) * vg.Length(float64(i)-float64(n-1)/2)
+			p.Add(b)
+			addLegend(p, ser.Legend, b)
+			if i == 0 && ser.Labels != nil {
+				p.NominalX(ser.Labels...)
+			}
+		case "histogram":
+			bins := s.Bins
+			if bins == 0 {
+				bins = int(math.Ceil(math.Sqrt(float64(len(ser.Y)))))
+			}
+			h, err := plotter.NewHist(plotter.Values(ser.Y), bins)
+			if err != nil {
+				return err
+			}
+			h.FillColor = withAlpha(col, 160)
+			h.LineStyle.Color = col
+			p.Add(h)
+			addLegend(p, ser.Legend, h)
+		case "cdf":
+			v := slices.Clone(ser.Y)
+			slices.Sort(v)
+			pts := make(plotter.XYs, len(v))
+			for k, x := range v {
+				pts[k] = plotter.XY{X: x, Y: float64(k+1) / float64(len(v))}
+			}
+			l, err := plotter.NewLine(pts)
+			if err != nil {
+				return err
+			}
+			l.StepStyle = plotter.PostStep
+			l.Color = col
+			l.Width = vg.Points(1.5)
+			l.Dashes = dashes(i)
+			p.Add(l)
+			addLegend(p, ser.Legend, l)
+		default:
+			return fmt.Errorf("unknown plot kind %q", s.Kind)
+		}
+	}
+	return nil
+}
+
+func addLegend(p *plot.Plot, name string, t ...plot.Thumbnailer) {
+	if name != "" {
+		p.Legend.Add(name, t...)
+	}
+}
+
+func withAlpha(c color.Color, a uint8) color.Color {
+	r, g, b, _ := c.RGBA()
+	return color.NRGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), a}
+}
+
+func dashes(i int) []vg.Length {
+	switch i % 3 {
+	case 1:
+		return []vg.Length{vg.Points(6), vg.Points(3)}
+	case 2:
+		return []vg.Length{vg.Points(2), vg.Points(2)}
+	}
+	return nil
+}
+
+func shape(i int) draw.GlyphDrawer {
+	switch i % 4 {
+	case 1:
+		return draw.SquareGlyph{}
+	case 2:
+		return draw.TriangleGlyph{}
+	case 3:
+		return draw.CrossGlyph{}
+	}
+	return draw.CircleGlyph{}
+}
+
+func addRefLines(p *plot.Plot, s Spec) {
+	for i, r := range s.Lines {
+		var pts plotter.XYs
+		if r.Vertical {
+			pts = plotter.XYs{{X: r.At, Y: p.Y.Min}, {X: r.At, Y: p.Y.Max}}
+		} else {
+			pts = plotter.XYs{{X: p.X.Min, Y: r.At}, {X: p.X.Max, Y: r.At}}
+		}
+		l, err := plotter.NewLine(pts)
+		if err != nil {
+			continue
+		}
+		l.Color = color.Gray{90}
+		l.Width = vg.Points(1)
+		l.Dashes = []vg.Length{vg.Points(4), vg.Points(2), vg.Points(1), vg.Points(2)}
+		if i%2 == 1 {
+			l.Dashes = []vg.Length{vg.Points(1), vg.Points(2)}
+		}
+		p.Add(l)
+		addLegend(p, r.Legend, l)
+	}
+}
+
+// localTicks relabels another ticker's major ticks in a locale, keeping the
+// number of decimals each label had.
+type localTicks struct {
+	inner plot.Ticker
+	loc   *numfmt.Locale
+}
+
+func (t localTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := t.inner.Ticks(min, max)
+	for i, tk := range ticks {
+		if tk.Label == "" || strings.ContainsAny(tk.Label, "eE") {
+			continue
+		}
+		d := 0
+		if j := strings.IndexByte(tk.Label, '.'); j >= 0 {
+			d = len(tk.Label) - j - 1
+		}
+		ticks[i].Label = t.loc.Format(numfmt.Format{Digits: d, Fixed: true}, tk.Value)
+	}
+	return ticks
+}
+
+func init() {
+	plot.DefaultFont = font.Font{Typeface: "Liberation", Variant: "Sans"}
+}

@@ -1,0 +1,35 @@
+package mdext
+
+import (
+	"bytes"
+
+	gast "github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
+	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/mdext/ast"
+)
+
+// valueParser parses {{ experiment.path | format }} on one line.
+type valueParser struct{}
+
+func (valueParser) Trigger() []byte { return []byte{'{'} }
+
+func (valueParser) Parse(parent gast.Node, block text.Reader, pc parser.Context) gast.Node {
+	line, seg := block.PeekLine()
+	if !bytes.HasPrefix(line, []byte("{{")) {
+		return nil
+	}
+	end := bytes.Index(line[2:], []byte("}}"))
+	sink := problemSink(pc)
+	if end < 0 {
+		*sink = append(*sink, directive.Problem{Off: seg.Start, Msg: "value reference {{ is not closed by }} on the same line"})
+		return nil
+	}
+	inner := line[2 : 2+end]
+	v, probs := directive.ParseValue(inner, seg.Start, seg.Start+2)
+	*sink = append(*sink, probs...)
+	block.Advance(2 + end + 2)
+	return ast.NewValue(v)
+}

@@ -1,0 +1,74 @@
+// Package mdext is the goldmark extension for course lessons: it turns
+// directive fences into Directive nodes, {{ … }} into Value nodes, and
+// renders both through a Hooks value the generator supplies.
+package mdext
+
+import (
+	"github.com/yuin/goldmark"
+	gast "github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/util"
+
+	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/mdext/ast"
+)
+
+// Hooks render directives and values into a page. RenderDirective is
+// called with d == nil for a block that did not parse.
+type Hooks interface {
+	RenderDirective(w util.BufWriter, d directive.Directive) error
+	RenderValue(w util.BufWriter, v *directive.Value) error
+}
+
+var problemsKey = parser.NewContextKey()
+
+func problemSink(pc parser.Context) *[]directive.Problem {
+	if s, ok := pc.Get(problemsKey).(*[]directive.Problem); ok {
+		return s
+	}
+	s := new([]directive.Problem)
+	pc.Set(problemsKey, s)
+	return s
+}
+
+// Problems returns the problems recorded while parsing with pc.
+func Problems(pc parser.Context) []directive.Problem { return *problemSink(pc) }
+
+// Extension wires the directive transformer, the value parser and the
+// renderer. Hooks may be nil for a goldmark used only to parse.
+type Extension struct {
+	Parsers directive.Parsers
+	Hooks   Hooks
+}
+
+// Extend implements goldmark.Extender. The transformer runs early (100) so
+// later transformers see Directive nodes; the value parser's trigger '{' is
+// used by no built-in parser, so its priority (500) only orders it after
+// code spans (100), which keep {{ literal.
+func (e *Extension) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(
+		parser.WithASTTransformers(util.Prioritized(&directiveTransformer{parsers: e.Parsers}, 100)),
+		parser.WithInlineParsers(util.Prioritized(valueParser{}, 500)),
+	)
+	if e.Hooks != nil {
+		m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(&nodeRenderer{e.Hooks}, 100)))
+	}
+}
+
+type nodeRenderer struct{ hooks Hooks }
+
+func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindDirective, func(w util.BufWriter, _ []byte, n gast.Node, entering bool) (gast.WalkStatus, error) {
+		if !entering {
+			return gast.WalkContinue, nil
+		}
+		return gast.WalkSkipChildren, r.hooks.RenderDirective(w, n.(*ast.Directive).D)
+	})
+	reg.Register(ast.KindValue, func(w util.BufWriter, _ []byte, n gast.Node, entering bool) (gast.WalkStatus, error) {
+		if !entering {
+			return gast.WalkContinue, nil
+		}
+		return gast.WalkSkipChildren, r.hooks.RenderValue(w, n.(*ast.Value).V)
+	})
+}

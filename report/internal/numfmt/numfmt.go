@@ -1,0 +1,188 @@
+// Package numfmt formats result values for a page: a small format spec
+// (decimals, percent, unit, grouping) rendered in a locale-neutral form for
+// the numbers files and in each page's locale through golang.org/x/text.
+//
+// Rounding is correct rounding of the float64's exact binary value, exact
+// ties to even, in both forms, so the neutral and the localised strings
+// always show the same digits.
+package numfmt
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+	"golang.org/x/text/number"
+)
+
+// A Format says how one value is shown. The zero Format shows the shortest
+// decimal that round-trips, grouped.
+type Format struct {
+	Digits  int  // decimals after the point; meaningful when Fixed
+	Fixed   bool // Digits was given
+	Percent bool // show v*100 followed by the locale's percent sign
+	Unit    bool // append the value's unit term
+	Plain   bool // no digit grouping (identifiers such as seeds)
+}
+
+// Parse reads a format spec: space-separated words, each one of
+//
+//	N      N decimals (0 to 12)
+//	%N     percent with N decimals
+//	unit   append the unit
+//	plain  no thousands grouping
+//
+// The empty spec is the zero Format.
+func Parse(spec string) (Format, error) {
+	var f Format
+	for _, w := range strings.Fields(spec) {
+		switch {
+		case w == "unit":
+			f.Unit = true
+		case w == "plain":
+			f.Plain = true
+		case strings.HasPrefix(w, "%") || isDigits(w):
+			d := strings.TrimPrefix(w, "%")
+			n, err := strconv.Atoi(d)
+			if err != nil || !isDigits(d) || n > 12 {
+				return Format{}, fmt.Errorf("bad number format %q: want 0 to 12 decimals, as in 2 or %%1", w)
+			}
+			if f.Fixed {
+				return Format{}, fmt.Errorf("number format %q given twice", w)
+			}
+			f.Digits, f.Fixed, f.Percent = n, true, strings.HasPrefix(w, "%")
+		default:
+			return Format{}, fmt.Errorf("unknown format word %q (want decimals such as 2, a percent such as %%1, unit or plain)", w)
+		}
+	}
+	return f, nil
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// String returns the canonical spec of f; Parse(f.String()) == f.
+func (f Format) String() string {
+	var w []string
+	if f.Fixed {
+		p := ""
+		if f.Percent {
+			p = "%"
+		}
+		w = append(w, p+strconv.Itoa(f.Digits))
+	}
+	if f.Unit {
+		w = append(w, "unit")
+	}
+	if f.Plain {
+		w = append(w, "plain")
+	}
+	return strings.Join(w, " ")
+}
+
+// rounded returns v rounded as f says, as a decimal string with '.' and no
+// grouping, and the number of decimals it carries. For a percent, the string
+// is already multiplied by 100.
+func (f Format) rounded(v float64) (string, int) {
+	var s string
+	digits := -1
+	switch {
+	case f.Fixed && f.Percent:
+		s = shiftPoint(strconv.FormatFloat(v, 'f', f.Digits+2, 64), 2)
+		digits = f.Digits
+	case f.Fixed:
+		s = strconv.FormatFloat(v, 'f', f.Digits, 64)
+		digits = f.Digits
+	case f.Percent:
+		s = shiftPoint(strconv.FormatFloat(v, 'f', -1, 64), 2)
+	default:
+		s = strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	if digits < 0 {
+		if i := strings.IndexByte(s, '.'); i >= 0 {
+			digits = len(s) - i - 1
+		} else {
+			digits = 0
+		}
+	}
+	if strings.Trim(s, "-0.") == "" {
+		s = strings.TrimPrefix(s, "-")
+	}
+	return s, digits
+}
+
+// shiftPoint multiplies the decimal string s by 10^n exactly.
+func shiftPoint(s string, n int) string {
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	intPart, frac, _ := strings.Cut(s, ".")
+	for len(frac) < n {
+		frac += "0"
+	}
+	intPart += frac[:n]
+	frac = frac[n:]
+	intPart = strings.TrimLeft(intPart, "0")
+	if intPart == "" {
+		intPart = "0"
+	}
+	if neg {
+		intPart = "-" + intPart
+	}
+	if frac == "" {
+		return intPart
+	}
+	return intPart + "." + frac
+}
+
+// Neutral returns v as the numbers files show it: '.' as decimal point, no
+// grouping, a trailing '%' for a percent.
+func (f Format) Neutral(v float64) string {
+	s, _ := f.rounded(v)
+	if f.Percent {
+		s += "%"
+	}
+	return s
+}
+
+// A Locale formats numbers the way one language writes them.
+type Locale struct {
+	Tag language.Tag
+	p   *message.Printer
+}
+
+// NewLocale returns the Locale for a BCP 47 tag such as "tr" or "en".
+func NewLocale(tag string) (*Locale, error) {
+	t, err := language.Parse(tag)
+	if err != nil {
+		return nil, err
+	}
+	return &Locale{Tag: t, p: message.NewPrinter(t)}, nil
+}
+
+// Format returns v formatted by f in the locale, without the unit.
+func (l *Locale) Format(f Format, v float64) string {
+	s, digits := f.rounded(v)
+	r, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return s // NaN and infinities: no locale form
+	}
+	opts := []number.Option{number.Scale(digits)}
+	if f.Plain {
+		opts = append(opts, number.NoSeparator())
+	}
+	if f.Percent {
+		return l.p.Sprint(number.Percent(r/100, opts...))
+	}
+	return l.p.Sprint(number.Decimal(r, opts...))
+}

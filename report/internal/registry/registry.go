@@ -1,0 +1,289 @@
+// Package registry maps model names to the model packages under models/
+// and decodes parameters strictly into each model's typed Params.
+package registry
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"reflect"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"lbcourse/models/model"
+	"lbcourse/report/internal/diag"
+)
+
+// A Model is one registered model: its name, its source and a type-erased
+// view of its Params and Run.
+type Model struct {
+	Name string
+	// Dir is the package directory relative to the module root.
+	Dir string
+	// Source holds the package's Go files, as compiled into the generator.
+	Source fs.FS
+
+	newParams func() any // pointer to a Params holding the defaults
+	validate  func(any) error
+	run       func(context.Context, any) (model.Result, error)
+	fields    []paramField
+	codeHash  string
+}
+
+type paramField struct {
+	Name  string // yaml key
+	Index int
+	Type  reflect.Type
+}
+
+// New registers a model package: its defaults, validation and Run. P must
+// be a struct whose exported fields carry yaml tags.
+func New[P any](name, dir string, source fs.FS, defaults func() P, validate func(P) error,
+	run func(context.Context, P) (model.Result, error)) *Model {
+	m := &Model{
+		Name:      name,
+		Dir:       dir,
+		Source:    source,
+		newParams: func() any { p := defaults(); return &p },
+		validate:  func(p any) error { return validate(*p.(*P)) },
+		run:       func(ctx context.Context, p any) (model.Result, error) { return run(ctx, *p.(*P)) },
+	}
+	t := reflect.TypeFor[P]()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if tag == "" || tag == "-" || !f.IsExported() {
+			continue
+		}
+		m.fields = append(m.fields, paramField{Name: tag, Index: i, Type: f.Type})
+	}
+	m.codeHash = hashFS(source)
+	return m
+}
+
+// ParamNames returns the parameter names in declaration order.
+func (m *Model) ParamNames() []string {
+	var out []string
+	for _, f := range m.fields {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+// Params is a decoded, validated parameter set of one model.
+type Params struct {
+	m *Model
+	v any // pointer to the model's Params
+}
+
+// Canonical returns the parameters as JSON in field order, defaults
+// included: equal Params give equal strings.
+func (p Params) Canonical() string {
+	b, err := json.Marshal(p.v)
+	if err != nil {
+		return fmt.Sprintf("%#v", p.v)
+	}
+	return string(b)
+}
+
+// A Problem is an invalid parameter: Node is the YAML node to blame (the
+// key for an unknown name, the value for a bad value), nil for the whole.
+type Problem struct {
+	Node *yaml.Node
+	Msg  string
+}
+
+// Decode builds the model's Params from the defaults and the given key and
+// value nodes, strictly: an unknown key, a value of the wrong type and a
+// value Validate rejects are each one problem.
+func (m *Model) Decode(keys, values []*yaml.Node) (Params, []Problem) {
+	pv := m.newParams()
+	rv := reflect.ValueOf(pv).Elem()
+	var probs []Problem
+	keyNode := map[string]*yaml.Node{}
+	valNode := map[string]*yaml.Node{}
+	for i, k := range keys {
+		f, ok := m.field(k.Value)
+		if !ok {
+			probs = append(probs, Problem{k, fmt.Sprintf("model %s has no parameter %q%s", m.Name, k.Value, diag.DidYouMean(k.Value, m.ParamNames()))})
+			continue
+		}
+		v := values[i]
+		keyNode[f.Name], valNode[f.Name] = k, v
+		target := reflect.New(f.Type)
+		if err := decodeNode(v, target.Interface()); err != nil {
+			probs = append(probs, Problem{v, fmt.Sprintf("parameter %s: want %s, not %s", f.Name, describe(f.Type), quoteNode(v))})
+			continue
+		}
+		rv.Field(f.Index).Set(target.Elem())
+	}
+	if len(probs) > 0 {
+		return Params{}, probs
+	}
+	if err := m.validate(pv); err != nil {
+		var pes model.ParamErrors
+		switch e := err.(type) {
+		case model.ParamErrors:
+			pes = e
+		case model.ParamError:
+			pes = model.ParamErrors{e}
+		default:
+			return Params{}, []Problem{{nil, fmt.Sprintf("model %s: %v", m.Name, err)}}
+		}
+		for _, pe := range pes {
+			n := valNode[pe.Param]
+			if n == nil {
+				n = keyNode[pe.Param]
+			}
+			probs = append(probs, Problem{n, pe.Error()})
+		}
+		return Params{}, probs
+	}
+	return Params{m, pv}, nil
+}
+
+func (m *Model) field(name string) (paramField, bool) {
+	for _, f := range m.fields {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return paramField{}, false
+}
+
+// decodeNode decodes n into target, taking a lone scalar for a one-item
+// list.
+func decodeNode(n *yaml.Node, target any) error {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return fmt.Errorf("null")
+	}
+	t := reflect.TypeOf(target).Elem()
+	if t.Kind() == reflect.Slice && n.Kind == yaml.ScalarNode {
+		n = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Content: []*yaml.Node{n}, Line: n.Line, Column: n.Column}
+	}
+	return n.Decode(target)
+}
+
+func describe(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Pointer:
+		return describe(t.Elem())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "text"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice:
+		return "a list of " + strings.TrimPrefix(strings.TrimPrefix(describe(t.Elem()), "a "), "an ") + "s"
+	}
+	return t.String()
+}
+
+func quoteNode(n *yaml.Node) string {
+	if n.Kind == yaml.ScalarNode {
+		return fmt.Sprintf("%q", n.Value)
+	}
+	out, _ := yaml.Marshal(n)
+	s := strings.TrimSpace(string(out))
+	if n.Kind == yaml.SequenceNode {
+		return "a list"
+	}
+	if n.Kind == yaml.MappingNode {
+		return "a mapping"
+	}
+	return s
+}
+
+// Run runs the model on p. It recovers a panic into an error.
+func (m *Model) Run(ctx context.Context, p Params) (res model.Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			buf := make([]byte, 4096)
+			buf = buf[:runtime.Stack(buf, false)]
+			err = fmt.Errorf("model %s panicked: %v", m.Name, r)
+			_ = buf
+		}
+	}()
+	return m.run(ctx, p.v)
+}
+
+// CacheKey identifies the result of running m on p: the model's code, the
+// shared model package, the dependency versions and Go release the
+// generator was built with, and the canonical parameters.
+func (m *Model) CacheKey(p Params) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "model %s\ncode %s\nshared %s\n", m.Name, m.codeHash, hashFS(model.Source))
+	fmt.Fprintf(h, "go %s\n", runtime.Version())
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range bi.Deps {
+			fmt.Fprintf(h, "dep %s %s %s\n", d.Path, d.Version, d.Sum)
+		}
+	}
+	fmt.Fprintf(h, "params %s\n", p.Canonical())
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func hashFS(fsys fs.FS) string {
+	h := sha256.New()
+	var names []string
+	_ = fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			names = append(names, path)
+		}
+		return nil
+	})
+	slices.Sort(names)
+	for _, n := range names {
+		b, _ := fs.ReadFile(fsys, n)
+		fmt.Fprintf(h, "%s %d\n", n, len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// A Registry is the set of models a build may name.
+type Registry struct {
+	models []*Model
+}
+
+// NewRegistry returns a registry of ms; names must be unique.
+func NewRegistry(ms ...*Model) *Registry {
+	r := &Registry{}
+	for _, m := range ms {
+		if _, dup := r.Lookup(m.Name); dup {
+			panic("registry: duplicate model " + m.Name)
+		}
+		r.models = append(r.models, m)
+	}
+	return r
+}
+
+// Lookup returns the model called name.
+func (r *Registry) Lookup(name string) (*Model, bool) {
+	for _, m := range r.models {
+		if m.Name == name {
+			return m, true
+		}
+	}
+	return nil, false
+}
+
+// Names returns the model names in registration order.
+func (r *Registry) Names() []string {
+	var out []string
+	for _, m := range r.models {
+		out = append(out, m.Name)
+	}
+	return out
+}
