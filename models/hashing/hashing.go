@@ -248,6 +248,13 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		after[i] = int32(h % uint32(na))
 	}
 	mod := [...]float64{imbalance(before, nb), imbalance(after, na), moved(before, after), moved(after, before)}
+	res.Set("keys", float64(p.Keys), "key")
+	res.Set("nodes_before", float64(p.NodesBefore), "node")
+	res.Set("nodes_after", float64(p.NodesAfter), "node")
+	for _, v := range p.Vnodes {
+		res.Set("vnodes."+strconv.Itoa(v), float64(v), "")
+	}
+	res.Set("ring.points_after_max", float64(p.NodesAfter*slices.Max(p.Vnodes)), "point")
 	res.Set("modulo.imbalance_before", mod[0], "")
 	res.Set("modulo.imbalance_after", mod[1], "")
 	res.Set("modulo.moved", mod[2], "")

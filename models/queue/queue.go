@@ -227,6 +227,12 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	}
 
 	var res model.Result
+	res.Set("replicas", float64(p.Replicas), "replica")
+	res.Set("requests", float64(p.Requests), "request")
+	res.Set("arrival", p.Arrival, "turn")
+	for r, m := range slowdown {
+		res.Set("slowdown."+strconv.Itoa(r+1), m, "")
+	}
 	res.Set("total_work", totalWork, "turn")
 	res.Set("utilization", totalWork/(float64(p.Requests)*p.Arrival)/float64(p.Replicas), "")
 	for _, ru := range rules {

@@ -213,7 +213,10 @@ func (b *Block) NoArgs() {
 	}
 }
 
-var nameRE = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+var (
+	nameRE   = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+	plotIDRE = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
+)
 
 // Name returns the single argument of a block that must name something
 // (an experiment, a plot), reporting a missing or malformed one.
@@ -225,7 +228,11 @@ func (b *Block) Name(what string) (string, int) {
 	if len(b.Args) > 1 {
 		b.Errorf(b.ArgOffs[1], "%s takes one name; found also %q", b.Kind, b.Args[1])
 	}
-	if !nameRE.MatchString(b.Args[0]) {
+	if what == "plot" {
+		if !plotIDRE.MatchString(b.Args[0]) {
+			b.Errorf(b.ArgOffs[0], "plot name %q: use lower-case letters, digits, _ and -, starting with a letter", b.Args[0])
+		}
+	} else if !nameRE.MatchString(b.Args[0]) {
 		b.Errorf(b.ArgOffs[0], "%s name %q: use lower-case letters, digits and _, starting with a letter", what, b.Args[0])
 	}
 	return b.Args[0], b.ArgOffs[0]

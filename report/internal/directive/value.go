@@ -1,27 +1,57 @@
 package directive
 
-import "strings"
+import (
+	"strings"
+
+	"lbcourse/report/internal/expr"
+)
 
 // A Value is an inline reference {{ experiment.path | format }} in prose.
+// The part before | may also be arithmetic over paths, such as
+// {{ a.x - b.x | 0 }}, for a figure the prose derives from two results.
 type Value struct {
 	Off  int // offset of "{{"
 	Spec Spec
+	// Expr is the parsed reference; a single *expr.Path for a plain value.
+	Expr expr.Node
+	// ExprOff is the file offset that Expr's offsets count from.
+	ExprOff int
 }
 
 func (v *Value) Kind() string    { return "value" }
 func (v *Value) Pos() int        { return v.Off }
 func (v *Value) Neutral() string { return v.Spec.String() }
 
-// Experiment returns the experiment the value belongs to: the path's first
-// element.
-func (v *Value) Experiment() string { e, _, _ := strings.Cut(v.Spec.Path, "."); return e }
+// Path returns the value's path when it is a single path.
+func (v *Value) Path() (*expr.Path, bool) {
+	p, ok := v.Expr.(*expr.Path)
+	return p, ok
+}
 
-// ParseValue parses the text between {{ and }}; innerOff is its offset. It
-// returns the value and any problems.
+// ParseValue parses the text between {{ and }}; off is the offset of {{
+// and innerOff that of the text.
 func ParseValue(inner []byte, off, innerOff int) (*Value, []Problem) {
-	s, probs := ParseSpec(string(inner), innerOff, false)
-	if !strings.Contains(s.Path, ".") && len(probs) == 0 {
-		probs = append(probs, Problem{s.Off, "a value path starts with its experiment: write EXPERIMENT.PATH"})
+	text := string(inner)
+	left, _, _ := strings.Cut(text, "|")
+	v := &Value{Off: off, ExprOff: innerOff}
+	n, err := expr.ParseNumber(left)
+	if err != nil {
+		e := err.(*expr.Error)
+		return v, []Problem{{innerOff + e.Off, "value: " + e.Msg}}
 	}
-	return &Value{Off: off, Spec: s}, probs
+	v.Expr = n
+	// The spec's path is the canonical expression text; its format parses
+	// as in tables.
+	canon := expr.String(n)
+	rest := strings.TrimPrefix(text, left)
+	s, probs := ParseSpec("x"+rest, innerOff+len(left)-1, false)
+	lead := len(left) - len(strings.TrimLeft(left, " \t"))
+	s.Path, s.Off = canon, innerOff+lead
+	v.Spec = s
+	for _, p := range expr.Paths(n) {
+		if !strings.Contains(p.Name, ".") {
+			probs = append(probs, Problem{innerOff + p.Off, "a value path starts with its experiment: write EXPERIMENT.PATH"})
+		}
+	}
+	return v, probs
 }

@@ -182,6 +182,14 @@ func Eval(n Node, look Lookup) (bool, error) {
 	return v != 0, err
 }
 
+// EvalNumber evaluates a numeric expression.
+func EvalNumber(n Node, look Lookup) (float64, error) {
+	if n.isBool() {
+		return 0, &Error{n.Pos(), "a value must be a number, not a comparison"}
+	}
+	return eval(n, look)
+}
+
 func truth(b bool) float64 {
 	if b {
 		return 1

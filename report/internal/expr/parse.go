@@ -22,7 +22,13 @@ type parser struct {
 }
 
 // Parse parses src as a claim. Errors carry offsets into src.
-func Parse(src string) (Node, error) {
+func Parse(src string) (Node, error) { return parse(src, true) }
+
+// ParseNumber parses src as a numeric expression (for derived values in
+// prose, such as a - b).
+func ParseNumber(src string) (Node, error) { return parse(src, false) }
+
+func parse(src string, claim bool) (Node, error) {
 	toks, err := lex(src)
 	if err != nil {
 		return nil, err
@@ -35,8 +41,11 @@ func Parse(src string) (Node, error) {
 	if t := p.peek(); t.kind != 0 {
 		return nil, &Error{t.off, fmt.Sprintf("unexpected %q", t.text)}
 	}
-	if !n.isBool() {
+	if claim && !n.isBool() {
 		return nil, &Error{n.Pos(), "a check must be a comparison, such as a < b"}
+	}
+	if !claim && n.isBool() {
+		return nil, &Error{n.Pos(), "a value must be a number, not a comparison"}
 	}
 	return n, nil
 }

@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -86,11 +87,24 @@ type Params struct {
 // Canonical returns the parameters as JSON in field order, defaults
 // included: equal Params give equal strings.
 func (p Params) Canonical() string {
-	b, err := json.Marshal(p.v)
-	if err != nil {
-		return fmt.Sprintf("%#v", p.v)
+	rv := reflect.ValueOf(p.v).Elem()
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, f := range p.m.fields {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(f.Name)
+		v, err := json.Marshal(rv.Field(f.Index).Interface())
+		if err != nil {
+			v = []byte(strconv.Quote(fmt.Sprint(rv.Field(f.Index).Interface())))
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
 	}
-	return string(b)
+	b.WriteByte('}')
+	return b.String()
 }
 
 // A Problem is an invalid parameter: Node is the YAML node to blame (the

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+
+	"lbcourse/report/internal/build"
+)
+
+func cmdDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var sf siteFlags
+	f := newFlags("diff", stderr)
+	sf.register(f)
+	tol := f.Float64("tolerance", 0, "hide changes whose relative size is at most `R` (0.01 = 1%)")
+	if err := f.Parse(args); err != nil {
+		return 2
+	}
+	rev := "HEAD"
+	if f.NArg() > 1 {
+		fmt.Fprintln(stderr, "usage: go run ./report diff [-tolerance R] [REV]")
+		return 2
+	}
+	if f.NArg() == 1 {
+		rev = f.Arg(0)
+	}
+	old, err := committedNumbers(ctx, rev, sf.out)
+	if err != nil {
+		fmt.Fprintf(stderr, "report diff: %v\n", err)
+		return 1
+	}
+	files, _, err := build.Render(ctx, sf.options())
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(stderr, "report diff: the sources do not build")
+		return 1
+	}
+	fresh := map[string]map[string]string{}
+	for _, n := range files.Names() {
+		if l, ok := numbersLesson(n); ok {
+			fresh[l] = build.ParseNumbers(files.Get(n))
+		}
+	}
+	fmt.Fprint(stdout, diffNumbers(old, fresh, *tol, rev))
+	return 0
+}
+
+func numbersLesson(name string) (string, bool) {
+	if !strings.HasPrefix(name, "numbers/") || !strings.HasSuffix(name, ".tsv") {
+		return "", false
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(name, "numbers/"), ".tsv"), true
+}
+
+// committedNumbers reads every numbers file of out/ at rev through git.
+func committedNumbers(ctx context.Context, rev, out string) (map[string]map[string]string, error) {
+	dir := strings.TrimSuffix(out, "/") + "/numbers/"
+	ls, err := exec.CommandContext(ctx, "git", "ls-tree", "--name-only", rev, dir).Output()
+	if err != nil {
+		return nil, fmt.Errorf("git ls-tree %s %s: %v", rev, dir, gitErr(err))
+	}
+	res := map[string]map[string]string{}
+	for _, p := range strings.Fields(string(ls)) {
+		l, ok := numbersLesson(strings.TrimPrefix(p, strings.TrimSuffix(out, "/")+"/"))
+		if !ok {
+			continue
+		}
+		b, err := exec.CommandContext(ctx, "git", "show", rev+":"+p).Output()
+		if err != nil {
+			return nil, fmt.Errorf("git show %s:%s: %v", rev, p, gitErr(err))
+		}
+		res[l] = build.ParseNumbers(b)
+	}
+	return res, nil
+}
+
+func gitErr(err error) error {
+	if ee, ok := err.(*exec.ExitError); ok && len(ee.Stderr) > 0 {
+		return fmt.Errorf("%s", strings.TrimSpace(string(ee.Stderr)))
+	}
+	return err
+}
+
+// diffNumbers prints, lesson by lesson, every key whose value differs.
+func diffNumbers(old, fresh map[string]map[string]string, tol float64, rev string) string {
+	var lessons []string
+	for l := range old {
+		lessons = append(lessons, l)
+	}
+	for l := range fresh {
+		if _, ok := old[l]; !ok {
+			lessons = append(lessons, l)
+		}
+	}
+	slices.Sort(lessons)
+	var b strings.Builder
+	changed := 0
+	for _, l := range lessons {
+		o, n := old[l], fresh[l]
+		var keys []string
+		for k := range o {
+			keys = append(keys, k)
+		}
+		for k := range n {
+			if _, ok := o[k]; !ok {
+				keys = append(keys, k)
+			}
+		}
+		slices.Sort(keys)
+		var lines []string
+		for _, k := range keys {
+			ov, inOld := o[k]
+			nv, inNew := n[k]
+			switch {
+			case !inOld:
+				lines = append(lines, fmt.Sprintf("  + %s\t%s", k, nv))
+			case !inNew:
+				lines = append(lines, fmt.Sprintf("  - %s\t%s", k, ov))
+			case ov != nv:
+				rc, ok := relChange(ov, nv)
+				if ok && math.Abs(rc) <= tol {
+					continue
+				}
+				rs := "n/a"
+				if ok {
+					rs = fmt.Sprintf("%+.2f%%", rc*100)
+				}
+				lines = append(lines, fmt.Sprintf("    %s\t%s -> %s\t(%s)", k, ov, nv, rs))
+			}
+		}
+		if len(lines) > 0 {
+			changed += len(lines)
+			fmt.Fprintf(&b, "%s\n%s\n", l, strings.Join(lines, "\n"))
+		}
+	}
+	if changed == 0 {
+		fmt.Fprintf(&b, "no displayed value differs from %s\n", rev)
+	}
+	return b.String()
+}
+
+// relChange is (new-old)/|old| of two displayed values.
+func relChange(o, n string) (float64, bool) {
+	parse := func(s string) (float64, error) { return strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64) }
+	a, err1 := parse(o)
+	c, err2 := parse(n)
+	if err1 != nil || err2 != nil {
+		return 0, false
+	}
+	if a == 0 {
+		if c == 0 {
+			return 0, true
+		}
+		return math.Inf(1), true
+	}
+	return (c - a) / math.Abs(a), true
+}

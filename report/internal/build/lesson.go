@@ -1,0 +1,236 @@
+package build
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+
+	"github.com/yuin/goldmark"
+	gast "github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"go.yaml.in/yaml/v3"
+
+	"lbcourse/report/internal/diag"
+	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/mdext"
+	"lbcourse/report/internal/mdext/ast"
+)
+
+// A Lesson is one folder NN-slug under lessons/, with a page per language.
+type Lesson struct {
+	Key   string // folder name, e.g. "02-dengeleme-algoritmalari"
+	Dir   string
+	Pages []*Page // in site language order
+}
+
+// A Page is one language file of a lesson, parsed.
+type Page struct {
+	Lang  *Lang
+	File  string // path as given in errors, e.g. lessons/02-x/tr.md
+	Src   []byte
+	Front Front
+	Doc   gast.Node
+	// Directives lists the directives and values in document order.
+	Directives []directive.Directive
+}
+
+// Front is a lesson file's front matter.
+type Front struct {
+	Title   string `yaml:"title"`
+	Slug    string `yaml:"slug"`
+	Summary string `yaml:"summary"`
+}
+
+var lessonDirRE = regexp.MustCompile(`^[0-9]{2}-[a-z0-9]+(-[a-z0-9]+)*$`)
+var slugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// discover finds the lesson folders in name order and parses their pages.
+func discover(dir string, site *Site, parsers directive.Parsers, errs *diag.List) []*Lesson {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		errs.AddFile(dir, "%v", err)
+		return nil
+	}
+	var lessons []*Lesson
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		if !lessonDirRE.MatchString(e.Name()) {
+			errs.AddFile(path, "a lesson folder is named NN-slug, such as 02-balancing")
+			continue
+		}
+		l := &Lesson{Key: e.Name(), Dir: path}
+		for _, lang := range site.Langs {
+			file := filepath.Join(path, lang.Code+".md")
+			src, err := os.ReadFile(file)
+			if err != nil {
+				if os.IsNotExist(err) {
+					errs.AddFile(path, "missing %s.md: every lesson has a file per language (%s)", lang.Code, langCodes(site))
+				} else {
+					errs.AddFile(file, "%v", err)
+				}
+				continue
+			}
+			l.Pages = append(l.Pages, parsePage(file, src, lang, parsers, errs))
+		}
+		others, _ := filepath.Glob(filepath.Join(path, "*.md"))
+		for _, o := range others {
+			code := filepath.Base(o)[:len(filepath.Base(o))-3]
+			if site.lang(code) == nil {
+				errs.AddFile(o, "no language %q in templates/site.yaml%s", code, diag.DidYouMean(code, langList(site)))
+			}
+		}
+		if len(l.Pages) == len(site.Langs) {
+			lessons = append(lessons, l)
+		}
+	}
+	if len(lessons) == 0 && errs.Len() == 0 {
+		errs.AddFile(dir, "no lessons")
+	}
+	return lessons
+}
+
+func langList(s *Site) []string {
+	var out []string
+	for _, l := range s.Langs {
+		out = append(out, l.Code)
+	}
+	return out
+}
+
+func langCodes(s *Site) string {
+	b := ""
+	for i, c := range langList(s) {
+		if i > 0 {
+			b += ", "
+		}
+		b += c
+	}
+	return b
+}
+
+// newMarkdown returns the goldmark used for lessons: CommonMark plus tables,
+// strikethrough, heading ids and the directive extension; raw HTML stays
+// disabled (goldmark's default).
+func newMarkdown(parsers directive.Parsers, hooks mdext.Hooks) goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(extension.Table, extension.Strikethrough,
+			&mdext.Extension{Parsers: parsers, Hooks: hooks}),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+	)
+}
+
+var fmOpen = []byte("---\n")
+
+// parsePage splits off the front matter and parses the Markdown. Offsets
+// stay those of the whole file: the front matter is blanked, not cut.
+func parsePage(file string, src []byte, lang *Lang, parsers directive.Parsers, errs *diag.List) *Page {
+	errs.AddSource(file, src)
+	p := &Page{Lang: lang, File: file, Src: src}
+	body := slices.Clone(src)
+	if !bytes.HasPrefix(src, fmOpen) {
+		errs.Add(file, 0, "a lesson file starts with front matter: ---, title:, slug:, summary:, ---")
+	} else {
+		end := bytes.Index(src[len(fmOpen):], []byte("\n---\n"))
+		if end < 0 {
+			errs.Add(file, 0, "front matter is not closed by a --- line")
+		} else {
+			fm := src[len(fmOpen) : len(fmOpen)+end+1]
+			p.Front = parseFront(file, fm, len(fmOpen), errs)
+			for i := 0; i < len(fmOpen)+end+5; i++ {
+				if body[i] != '\n' {
+					body[i] = ' '
+				}
+			}
+		}
+	}
+	md := newMarkdown(parsers, nil)
+	pc := parser.NewContext(parser.WithIDs(mdext.NewIDs()))
+	p.Doc = md.Parser().Parse(text.NewReader(body), parser.WithContext(pc))
+	for _, pr := range mdext.Problems(pc) {
+		errs.Add(file, pr.Off, "%s", pr.Msg)
+	}
+	_ = gast.Walk(p.Doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
+		if !entering {
+			return gast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Directive:
+			if n.D != nil {
+				p.Directives = append(p.Directives, n.D)
+			}
+		case *ast.Value:
+			p.Directives = append(p.Directives, n.V)
+		case *gast.HTMLBlock, *gast.RawHTML:
+			errs.Add(file, nodeStart(n, body), "raw HTML is not allowed in lessons; write Markdown")
+		}
+		return gast.WalkContinue, nil
+	})
+	return p
+}
+
+func nodeStart(n gast.Node, src []byte) int {
+	if n.Type() == gast.TypeInline {
+		if r, ok := n.(*gast.RawHTML); ok && r.Segments.Len() > 0 {
+			return r.Segments.At(0).Start
+		}
+		return 0
+	}
+	if n.Lines().Len() > 0 {
+		return n.Lines().At(0).Start
+	}
+	return 0
+}
+
+func parseFront(file string, fm []byte, base int, errs *diag.List) Front {
+	var f Front
+	var doc yaml.Node
+	if err := yaml.Unmarshal(fm, &doc); err != nil {
+		errs.Add(file, base, "front matter: %v", err)
+		return f
+	}
+	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		errs.Add(file, base, "front matter must be key: value lines")
+		return f
+	}
+	lines := lineOffsets(fm)
+	at := func(n *yaml.Node) int { return base + nodeOffset(lines, n) }
+	m := doc.Content[0]
+	seen := map[string]bool{}
+	allowed := []string{"title", "slug", "summary"}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		if !slices.Contains(allowed, k.Value) {
+			errs.Add(file, at(k), "front matter: unknown key %q%s", k.Value, diag.DidYouMean(k.Value, allowed))
+			continue
+		}
+		if v.Kind != yaml.ScalarNode || v.Value == "" {
+			errs.Add(file, at(v), "front matter: %s must be non-empty text", k.Value)
+			continue
+		}
+		seen[k.Value] = true
+		switch k.Value {
+		case "title":
+			f.Title = v.Value
+		case "slug":
+			f.Slug = v.Value
+			if !slugRE.MatchString(v.Value) {
+				errs.Add(file, at(v), "front matter: slug %q: use lower-case ASCII letters, digits and -", v.Value)
+			}
+		case "summary":
+			f.Summary = v.Value
+		}
+	}
+	for _, k := range allowed {
+		if !seen[k] {
+			errs.Add(file, base, "front matter: missing %s", k)
+		}
+	}
+	return f
+}

@@ -1,0 +1,261 @@
+package build
+
+import (
+	"bytes"
+	"html/template"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	gast "github.com/yuin/goldmark/ast"
+
+	"lbcourse/report/internal/diag"
+	"lbcourse/report/internal/mdext/ast"
+)
+
+// templateFiles are the page layouts under templates/.
+var templateFiles = []string{"layout.html", "lesson.html", "index.html", "root.html"}
+
+var templateErrRE = regexp.MustCompile(`^template: ([^:]+):(\d+):(?:(\d+):)? ?(.*)$`)
+
+// loadTemplates parses the layouts; a syntax error is reported at its file
+// and line.
+func loadTemplates(dir string, errs *diag.List) *template.Template {
+	t := template.New("site").Option("missingkey=error")
+	for _, name := range templateFiles {
+		file := filepath.Join(dir, name)
+		src, err := os.ReadFile(file)
+		if err != nil {
+			errs.AddFile(file, "%v", err)
+			continue
+		}
+		errs.AddSource(file, src)
+		if _, err := t.New(name).Parse(string(src)); err != nil {
+			addTemplateError(dir, err, errs)
+		}
+	}
+	return t
+}
+
+func addTemplateError(dir string, err error, errs *diag.List) {
+	m := templateErrRE.FindStringSubmatch(err.Error())
+	if m == nil {
+		errs.AddFile(dir, "%v", err)
+		return
+	}
+	file := filepath.Join(dir, m[1])
+	line, _ := strconv.Atoi(m[2])
+	col := 1
+	if m[3] != "" {
+		col, _ = strconv.Atoi(m[3])
+	}
+	src, _ := os.ReadFile(file)
+	offs := lineOffsets(src)
+	off := 0
+	if line >= 1 && line <= len(offs) {
+		off = offs[line-1] + col - 1
+	}
+	errs.Add(file, off, "%s", m[4])
+}
+
+type link struct {
+	Href, Text, Lang string
+	Current          bool
+}
+
+type tocEntry struct {
+	ID, Text string
+	Level    int
+}
+
+// pageView is the data of templates/lesson.html.
+type pageView struct {
+	Lang, LangName   string
+	Title, Summary   string
+	Number           string
+	Body             template.HTML
+	TOC              []tocEntry
+	Languages        []link
+	Prev, Next       *link
+	Home, CSS, Index string
+	UI               map[string]string
+}
+
+// indexView is the data of templates/index.html.
+type indexView struct {
+	Lang, LangName string
+	Title          string
+	Lessons        []link
+	Summaries      []string
+	Languages      []link
+	CSS            string
+	UI             map[string]string
+}
+
+func (b *builder) uiMap(lang string) map[string]string {
+	out := map[string]string{}
+	for k, m := range b.site.Terms.exact {
+		if strings.HasPrefix(k, "ui.") {
+			out[strings.TrimPrefix(k, "ui.")] = m[lang]
+		}
+	}
+	return out
+}
+
+func pageName(p *Page) string { return p.Lang.Code + "/" + p.Front.Slug + ".html" }
+
+// rel returns the link from page `from` (a slash path) to `to`.
+func rel(from, to string) string {
+	depth := strings.Count(from, "/")
+	return strings.Repeat("../", depth) + to
+}
+
+func (b *builder) renderPage(files *Files, lessons []*Lesson, i int, p *Page, exps map[string]*experiment, tmpl *template.Template, errs *diag.List) {
+	l := lessons[i]
+	r := &pageRenderer{b: b, lesson: l, page: p, res: &resolver{file: p.File, exps: exps, errs: errs},
+		errs: errs, numbers: b.numbersFor(l), figures: map[string][]byte{}}
+	md := newMarkdown(b.opts.Parsers, r)
+	var body bytes.Buffer
+	if err := md.Renderer().Render(&body, p.Src, p.Doc); err != nil {
+		errs.Add(p.File, 0, "rendering: %v", err)
+		return
+	}
+	name := pageName(p)
+	li := langIndex(b.site, p.Lang)
+	v := pageView{
+		Lang: p.Lang.Code, LangName: p.Lang.Name,
+		Title: p.Front.Title, Summary: p.Front.Summary,
+		Number: strings.SplitN(l.Key, "-", 2)[0],
+		Body:   template.HTML(body.String()),
+		TOC:    toc(p.Doc, p.Src),
+		Home:   rel(name, "index.html"), CSS: rel(name, "style.css"), Index: "index.html",
+		UI: b.uiMap(p.Lang.Code),
+	}
+	for _, q := range l.Pages {
+		v.Languages = append(v.Languages, link{Href: rel(name, pageName(q)), Text: q.Lang.Name, Lang: q.Lang.Code, Current: q == p})
+	}
+	if i > 0 {
+		q := lessons[i-1].Pages[li]
+		v.Prev = &link{Href: rel(name, pageName(q)), Text: q.Front.Title}
+	}
+	if i+1 < len(lessons) {
+		q := lessons[i+1].Pages[li]
+		v.Next = &link{Href: rel(name, pageName(q)), Text: q.Front.Title}
+	}
+	var out bytes.Buffer
+	if err := tmpl.ExecuteTemplate(&out, "lesson.html", v); err != nil {
+		addTemplateError(b.opts.Templates, err, errs)
+		return
+	}
+	files.add(name, out.Bytes())
+	for fig, svg := range r.figures {
+		files.add(p.Lang.Code+"/fig/"+fig, svg)
+	}
+	files.add("numbers/"+l.Key+".tsv", r.numbers.bytes(l.Key))
+}
+
+func (b *builder) numbersFor(l *Lesson) *numbers {
+	if b.nums == nil {
+		b.nums = map[*Lesson]*numbers{}
+	}
+	n, ok := b.nums[l]
+	if !ok {
+		n = &numbers{}
+		b.nums[l] = n
+	}
+	return n
+}
+
+func langIndex(s *Site, l *Lang) int {
+	for i, x := range s.Langs {
+		if x == l {
+			return i
+		}
+	}
+	return 0
+}
+
+// toc lists the level 2 and 3 headings with their ids.
+func toc(doc gast.Node, src []byte) []tocEntry {
+	var out []tocEntry
+	_ = gast.Walk(doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
+		h, ok := n.(*gast.Heading)
+		if !ok || !entering || h.Level < 2 || h.Level > 3 {
+			return gast.WalkContinue, nil
+		}
+		id, _ := h.AttributeString("id")
+		idb, _ := id.([]byte)
+		out = append(out, tocEntry{ID: string(idb), Text: plainText(h, src), Level: h.Level})
+		return gast.WalkSkipChildren, nil
+	})
+	return out
+}
+
+// plainText is the text of an inline subtree, markup removed.
+func plainText(n gast.Node, src []byte) string {
+	var b strings.Builder
+	_ = gast.Walk(n, func(c gast.Node, entering bool) (gast.WalkStatus, error) {
+		if !entering {
+			return gast.WalkContinue, nil
+		}
+		switch c := c.(type) {
+		case *gast.Text:
+			b.Write(c.Segment.Value(src))
+			if c.SoftLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *gast.String:
+			b.Write(c.Value)
+		case *ast.Value:
+			b.WriteString(c.V.Spec.Path)
+		}
+		return gast.WalkContinue, nil
+	})
+	return b.String()
+}
+
+func (b *builder) renderIndexes(files *Files, lessons []*Lesson, tmpl *template.Template, errs *diag.List) {
+	for li, lang := range b.site.Langs {
+		name := lang.Code + "/index.html"
+		v := indexView{Lang: lang.Code, LangName: lang.Name, CSS: rel(name, "style.css"), UI: b.uiMap(lang.Code)}
+		v.Title = uiText(b.site, "course_title", lang.Code, errs)
+		for _, l := range lessons {
+			p := l.Pages[li]
+			v.Lessons = append(v.Lessons, link{Href: rel(name, pageName(p)), Text: p.Front.Title})
+			v.Summaries = append(v.Summaries, p.Front.Summary)
+		}
+		for _, other := range b.site.Langs {
+			v.Languages = append(v.Languages, link{Href: rel(name, other.Code+"/index.html"), Text: other.Name, Lang: other.Code, Current: other == lang})
+		}
+		var out bytes.Buffer
+		if err := tmpl.ExecuteTemplate(&out, "index.html", v); err != nil {
+			addTemplateError(b.opts.Templates, err, errs)
+			continue
+		}
+		files.add(name, out.Bytes())
+	}
+	var roots []indexView
+	for _, lang := range b.site.Langs {
+		roots = append(roots, indexView{Lang: lang.Code, LangName: lang.Name,
+			Title: uiText(b.site, "course_title", lang.Code, errs), CSS: "style.css", UI: b.uiMap(lang.Code),
+			Languages: []link{{Href: lang.Code + "/index.html", Text: lang.Name, Lang: lang.Code}}})
+	}
+	var out bytes.Buffer
+	if err := tmpl.ExecuteTemplate(&out, "root.html", roots); err != nil {
+		addTemplateError(b.opts.Templates, err, errs)
+		return
+	}
+	files.add("index.html", out.Bytes())
+}
+
+func (b *builder) stylesheet(errs *diag.List) []byte {
+	file := filepath.Join(b.opts.Templates, "style.css")
+	css, err := os.ReadFile(file)
+	if err != nil {
+		errs.AddFile(file, "%v", err)
+		return nil
+	}
+	return append(append(css, "\n/* syntax highlighting (chroma, style "+chromaStyle+") */\n"...), chromaCSS()...)
+}

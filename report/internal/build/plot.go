@@ -1,0 +1,170 @@
+package build
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"regexp"
+	"slices"
+	"strconv"
+
+	"github.com/yuin/goldmark/util"
+
+	"lbcourse/models/model"
+	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/figure"
+	"lbcourse/report/internal/numfmt"
+)
+
+type plotData struct {
+	legend string
+	s      model.Series
+}
+
+func (r *pageRenderer) renderPlot(w util.BufWriter, p *directive.Plot) {
+	spec := figure.Spec{
+		Kind:  p.Type,
+		Title: p.Title,
+		X:     figure.Axis{Label: p.X.Label, Log: p.X.Log, Min: p.X.Min, Max: p.X.Max},
+		Y:     figure.Axis{Label: p.Y.Label, Log: p.Y.Log, Min: p.Y.Min, Max: p.Y.Max},
+		Bins:  p.Bins,
+	}
+	var data []plotData
+	ok := true
+	for _, s := range p.Series {
+		exp := s.Experiment
+		if exp == "" {
+			exp = p.Experiment
+		}
+		ser, found := r.res.series(exp, s.Data, s.Off)
+		if !found {
+			ok = false
+			continue
+		}
+		var labels []string
+		for _, l := range ser.Labels {
+			labels = append(labels, r.term(l, s.Off))
+		}
+		if p.Type == "bar" && ser.Labels == nil {
+			for _, x := range ser.X {
+				labels = append(labels, r.page.Lang.Locale.Format(numfmt.Format{}, x))
+			}
+		}
+		ser.Labels = labels
+		if p.X.Log || p.Y.Log {
+			for i := range ser.Y {
+				if p.X.Log && ser.X[i] <= 0 || p.Y.Log && ser.Y[i] <= 0 {
+					r.errs.Add(r.page.File, s.Off, "plot %s: series %s has a value <= 0 on a log axis", p.ID, s.Data)
+					ok = false
+					break
+				}
+			}
+		}
+		data = append(data, plotData{s.Legend, ser})
+		spec.Series = append(spec.Series, figure.Series{Legend: s.Legend, X: ser.X, Y: ser.Y, Labels: ser.Labels})
+	}
+	for _, l := range p.Lines {
+		at := l.Number
+		if l.Path != "" {
+			exp := l.Experiment
+			if exp == "" {
+				exp = p.Experiment
+			}
+			v, found := r.res.value(exp+"."+l.Path, l.Off)
+			if !found {
+				ok = false
+				continue
+			}
+			at = v.V
+		}
+		spec.Lines = append(spec.Lines, figure.RefLine{Legend: l.Legend, Vertical: l.Vertical, At: at})
+	}
+	if !ok {
+		return
+	}
+	svg, err := figure.SVG(spec, r.page.Lang.Locale)
+	if err != nil {
+		r.errs.Add(r.page.File, p.Off, "plot %s: %v", p.ID, err)
+		return
+	}
+	name := r.lesson.Key + "-" + p.ID + ".svg"
+	r.figures[name] = svg
+	wd, ht := svgSize(svg)
+	fmt.Fprintf(w, `<figure class="plot" id="fig-%s"><img src="fig/%s" alt="%s" width="%s" height="%s">`,
+		p.ID, name, html.EscapeString(p.Alt), wd, ht)
+	fmt.Fprintf(w, "<figcaption>%s</figcaption>\n", html.EscapeString(p.Caption))
+	r.plotTable(w, p, data)
+	w.WriteString("</figure>\n")
+}
+
+var svgSizeRE = regexp.MustCompile(`<svg[^>]*?width="([0-9.]+)[a-z]*"[^>]*?height="([0-9.]+)[a-z]*"`)
+
+// svgSize returns the SVG's width and height in CSS pixels (1pt = 4/3 px).
+func svgSize(svg []byte) (string, string) {
+	m := svgSizeRE.FindSubmatch(svg)
+	if m == nil {
+		return "640", "360"
+	}
+	px := func(b []byte) string {
+		v, _ := strconv.ParseFloat(string(b), 64)
+		return strconv.Itoa(int(v*4/3 + 0.5))
+	}
+	return px(m[1]), px(m[2])
+}
+
+// plotTable writes the data behind a plot as a table inside <details>, so
+// that it is there for readers who cannot see the picture.
+func (r *pageRenderer) plotTable(w util.BufWriter, p *directive.Plot, data []plotData) {
+	loc := r.page.Lang.Locale
+	num := func(v float64) string { return html.EscapeString(loc.Format(numfmt.Format{}, v)) }
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `<details class="data"><summary>%s</summary><div class="scroll"><table>`, html.EscapeString(r.ui("figure_data")))
+	sameX := len(data) > 0
+	for _, d := range data[1:] {
+		if !slices.Equal(d.s.X, data[0].s.X) {
+			sameX = false
+		}
+	}
+	xLabel := p.X.Label
+	if xLabel == "" {
+		xLabel = "x"
+	}
+	switch {
+	case p.Type == "histogram" || p.Type == "cdf":
+		fmt.Fprintf(&b, `<thead><tr><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`, html.EscapeString(r.ui("series")), html.EscapeString(xLabel))
+		for _, d := range data {
+			vals := slices.Clone(d.s.Y)
+			slices.Sort(vals)
+			for _, v := range vals {
+				fmt.Fprintf(&b, `<tr><th scope="row">%s</th><td>%s</td></tr>`, html.EscapeString(d.legend), num(v))
+			}
+		}
+	case sameX:
+		fmt.Fprintf(&b, `<thead><tr><th scope="col">%s</th>`, html.EscapeString(xLabel))
+		for _, d := range data {
+			fmt.Fprintf(&b, `<th scope="col">%s</th>`, html.EscapeString(d.legend))
+		}
+		b.WriteString("</tr></thead><tbody>")
+		for i, x := range data[0].s.X {
+			label := num(x)
+			if data[0].s.Labels != nil {
+				label = html.EscapeString(data[0].s.Labels[i])
+			}
+			fmt.Fprintf(&b, `<tr><th scope="row">%s</th>`, label)
+			for _, d := range data {
+				fmt.Fprintf(&b, "<td>%s</td>", num(d.s.Y[i]))
+			}
+			b.WriteString("</tr>")
+		}
+	default:
+		fmt.Fprintf(&b, `<thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
+			html.EscapeString(r.ui("series")), html.EscapeString(xLabel), html.EscapeString(p.Y.Label))
+		for _, d := range data {
+			for i := range d.s.X {
+				fmt.Fprintf(&b, `<tr><th scope="row">%s</th><td>%s</td><td>%s</td></tr>`, html.EscapeString(d.legend), num(d.s.X[i]), num(d.s.Y[i]))
+			}
+		}
+	}
+	b.WriteString("</tbody></table></div></details>\n")
+	w.Write(b.Bytes())
+}

@@ -1,0 +1,190 @@
+package build
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"html/template"
+	"strings"
+
+	"github.com/yuin/goldmark/util"
+
+	"lbcourse/models/model"
+	"lbcourse/report/internal/diag"
+	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/expr"
+	"lbcourse/report/internal/numfmt"
+)
+
+// pageRenderer implements mdext.Hooks for one page.
+type pageRenderer struct {
+	b       *builder
+	lesson  *Lesson
+	page    *Page
+	res     *resolver
+	errs    *diag.List
+	numbers *numbers
+	figures map[string][]byte // file name under fig/ -> SVG
+}
+
+// term returns the page-language text of a term, reporting a missing one at
+// off. The fallback is the key itself so that rendering can go on.
+func (r *pageRenderer) term(key string, off int) string {
+	s, ok := r.b.site.Terms.Lookup(key, r.page.Lang.Code)
+	if !ok {
+		r.errs.Add(r.page.File, off, "no %s translation of term %q: add it to %s", r.page.Lang.Code, key, r.b.site.Terms.file)
+		return key
+	}
+	return s
+}
+
+// ui returns page furniture text; a missing one is reported at the file.
+func (r *pageRenderer) ui(key string) string {
+	return uiText(r.b.site, key, r.page.Lang.Code, r.errs)
+}
+
+func uiText(site *Site, key, lang string, errs *diag.List) string {
+	s, ok := site.Terms.Lookup("ui."+key, lang)
+	if !ok {
+		errs.AddFile(site.Terms.file, "no %s translation of term %q", lang, "ui."+key)
+		return key
+	}
+	return s
+}
+
+// show formats one value for the page and records it for the numbers file.
+func (r *pageRenderer) show(key string, v model.Value, f numfmt.Format, off int) string {
+	r.numbers.add(key+formatSuffix(f), f.Neutral(v.V), v.Unit)
+	s := r.page.Lang.Locale.Format(f, v.V)
+	if f.Unit && v.Unit != "" {
+		s += "\u00a0" + r.term("unit."+v.Unit, off)
+	}
+	return s
+}
+
+func formatSuffix(f numfmt.Format) string {
+	f.Unit = false
+	if s := f.String(); s != "" {
+		return "|" + s
+	}
+	return ""
+}
+
+func (r *pageRenderer) RenderValue(w util.BufWriter, v *directive.Value) error {
+	val, ok := r.valueOf(v)
+	if !ok {
+		_, err := w.WriteString(`<span class="value missing">?</span>`)
+		return err
+	}
+	fmt.Fprintf(w, `<span class="value">%s</span>`, html.EscapeString(r.show(v.Spec.Path, val, v.Spec.Format, v.Spec.Off)))
+	return nil
+}
+
+// valueOf resolves an inline value: a path, or arithmetic over paths (whose
+// unit is the unit its paths share, if they share one).
+func (r *pageRenderer) valueOf(v *directive.Value) (model.Value, bool) {
+	if v.Expr == nil {
+		return model.Value{}, false
+	}
+	if p, ok := v.Path(); ok {
+		return r.res.value(p.Name, v.ExprOff+p.Off)
+	}
+	units := map[string]bool{}
+	resolved := true
+	x, err := expr.EvalNumber(v.Expr, func(p *expr.Path) (float64, error) {
+		val, ok := r.res.value(p.Name, v.ExprOff+p.Off)
+		if !ok {
+			resolved = false
+			return 0, fmt.Errorf("unresolved")
+		}
+		units[val.Unit] = true
+		return val.V, nil
+	})
+	if !resolved {
+		return model.Value{}, false
+	}
+	if err != nil {
+		r.errs.Add(r.page.File, v.Spec.Off, "value: %s", errMsg(err))
+		return model.Value{}, false
+	}
+	unit := ""
+	if len(units) == 1 {
+		for u := range units {
+			unit = u
+		}
+	}
+	return model.Value{Path: v.Spec.Path, V: x, Unit: unit}, true
+}
+
+func (r *pageRenderer) RenderDirective(w util.BufWriter, d directive.Directive) error {
+	switch d := d.(type) {
+	case *directive.Experiment:
+		r.renderExperiment(w, d)
+	case *directive.Table:
+		r.renderTable(w, d)
+	case *directive.Plot:
+		r.renderPlot(w, d)
+	case *directive.Source:
+		r.renderSource(w, d)
+	case *directive.Check:
+		// Claims are verified once per lesson; the prose states them.
+	}
+	return nil
+}
+
+func (r *pageRenderer) renderExperiment(w util.BufWriter, e *directive.Experiment) {
+	fmt.Fprintf(w, `<aside class="experiment" id="exp-%s"><span class="label">%s</span> <code>%s</code> · %s <code>%s</code>`,
+		e.Name, html.EscapeString(r.ui("experiment")), e.Name, html.EscapeString(r.ui("model")), html.EscapeString(e.Model))
+	if len(e.Params) > 0 {
+		w.WriteString(`<dl class="params">`)
+		for _, f := range e.Params {
+			val := flowText(f.Value)
+			if f.Value.Tag == "!ref" {
+				val = "← " + f.Value.Value
+			}
+			fmt.Fprintf(w, `<div><dt>%s</dt><dd><code>%s</code></dd></div>`, html.EscapeString(f.Key.Value), html.EscapeString(val))
+		}
+		w.WriteString(`</dl>`)
+	}
+	w.WriteString("</aside>\n")
+}
+
+func (r *pageRenderer) renderTable(w util.BufWriter, t *directive.Table) {
+	var b bytes.Buffer
+	b.WriteString(`<figure class="table"><div class="scroll"><table>`)
+	fmt.Fprintf(&b, "<caption>%s</caption>\n<thead><tr><td></td>", inlineText(t.Caption))
+	for _, c := range t.Columns {
+		fmt.Fprintf(&b, `<th scope="col">%s</th>`, html.EscapeString(r.term(c.Path, c.Off)))
+	}
+	b.WriteString("</tr></thead>\n<tbody>\n")
+	for _, row := range t.Rows {
+		fmt.Fprintf(&b, `<tr><th scope="row">%s</th>`, html.EscapeString(r.term(row.Path, row.Off)))
+		prefix := t.RowPath(row)
+		for _, c := range t.Columns {
+			full := prefix + "." + c.Path
+			if !strings.Contains(prefix, ".") && t.Experiment == "" {
+				full = prefix + "." + c.Path
+			}
+			b.WriteString(`<td>`)
+			if c.Joined {
+				vals, ok := r.res.group(full, row.Off)
+				if ok {
+					var parts []string
+					for i, v := range vals {
+						parts = append(parts, r.show(fmt.Sprintf("%s.%d", full, i+1), v, c.Format, c.Off))
+					}
+					b.WriteString(html.EscapeString(strings.Join(parts, c.Join)))
+				}
+			} else if v, ok := r.res.value(full, row.Off); ok {
+				b.WriteString(html.EscapeString(r.show(full, v, c.Format, c.Off)))
+			}
+			b.WriteString("</td>")
+		}
+		b.WriteString("</tr>\n")
+	}
+	b.WriteString("</tbody></table></div></figure>\n")
+	w.Write(b.Bytes())
+}
+
+// inlineText escapes a caption written in a directive body.
+func inlineText(s string) template.HTML { return template.HTML(html.EscapeString(s)) }

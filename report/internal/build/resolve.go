@@ -1,0 +1,89 @@
+package build
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"lbcourse/models/model"
+	"lbcourse/report/internal/diag"
+)
+
+// resolver finds values and series of a lesson's experiments for a page,
+// reporting a missing one at an offset of the page's file.
+type resolver struct {
+	file string
+	exps map[string]*experiment
+	errs *diag.List
+}
+
+func (r *resolver) names() []string {
+	out := make([]string, 0, len(r.exps))
+	for n := range r.exps {
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// experiment returns the named experiment's result; ok is false when it is
+// unknown (reported) or failed (reported where it is defined).
+func (r *resolver) experiment(name string, off int) (*experiment, bool) {
+	x, found := r.exps[name]
+	if !found {
+		r.errs.Add(r.file, off, "unknown experiment %q%s", name, diag.DidYouMean(name, r.names()))
+		return nil, false
+	}
+	return x, x.ok
+}
+
+// value resolves EXPERIMENT.PATH.
+func (r *resolver) value(full string, off int) (model.Value, bool) {
+	name, path, _ := strings.Cut(full, ".")
+	x, ok := r.experiment(name, off)
+	if !ok {
+		return model.Value{}, false
+	}
+	v, found := x.result.Value(path)
+	if !found {
+		r.errs.Add(r.file, off, "experiment %s (model %s) has no value %q%s", name, x.model.Name, path, diag.DidYouMean(path, valuePaths(x.result)))
+		return model.Value{}, false
+	}
+	return v, true
+}
+
+// group resolves EXPERIMENT.PATH.1 … EXPERIMENT.PATH.N.
+func (r *resolver) group(full string, off int) ([]model.Value, bool) {
+	name, path, _ := strings.Cut(full, ".")
+	x, ok := r.experiment(name, off)
+	if !ok {
+		return nil, false
+	}
+	var out []model.Value
+	for i := 1; ; i++ {
+		v, found := x.result.Value(path + "." + strconv.Itoa(i))
+		if !found {
+			break
+		}
+		out = append(out, v)
+	}
+	if len(out) == 0 {
+		r.errs.Add(r.file, off, "experiment %s has no group %q (want values %s.1, %s.2, …)%s", name, path, path, path, diag.DidYouMean(path+".1", valuePaths(x.result)))
+		return nil, false
+	}
+	return out, true
+}
+
+// series resolves a series of experiment name.
+func (r *resolver) series(name, series string, off int) (model.Series, bool) {
+	x, ok := r.experiment(name, off)
+	if !ok {
+		return model.Series{}, false
+	}
+	s, found := x.result.SeriesNamed(series)
+	if !found {
+		r.errs.Add(r.file, off, "experiment %s (model %s) has no series %q%s", name, x.model.Name, series, diag.DidYouMean(series, seriesNames(x.result)))
+		return model.Series{}, false
+	}
+	return s, true
+}

@@ -1,0 +1,282 @@
+package build
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"lbcourse/models/model"
+	"lbcourse/report/internal/cache"
+	"lbcourse/report/internal/diag"
+	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/registry"
+)
+
+// An experiment is one experiment of a lesson, run once for every language.
+type experiment struct {
+	lesson *Lesson
+	file   string
+	d      *directive.Experiment
+	model  *registry.Model
+	deps   []*experiment
+	refs   []directive.ParamRef
+
+	done   chan struct{}
+	result model.Result
+	ok     bool
+	cached bool
+}
+
+// plan collects the experiments of a lesson from its first page, checks
+// models and references, and orders them: a cycle of references is an error.
+func plan(l *Lesson, reg *registry.Registry, errs *diag.List) map[string]*experiment {
+	exps := map[string]*experiment{}
+	p := l.Pages[0]
+	var order []*experiment
+	for _, d := range p.Directives {
+		e, ok := d.(*directive.Experiment)
+		if !ok {
+			continue
+		}
+		if e.Name == "" {
+			continue
+		}
+		if prev, dup := exps[e.Name]; dup {
+			errs.Add(p.File, e.Off, "experiment %s is defined twice (first at line %d)", e.Name, diag.PositionOf(p.Src, prev.d.Off).Line)
+			continue
+		}
+		x := &experiment{lesson: l, file: p.File, d: e, done: make(chan struct{})}
+		m, ok := reg.Lookup(e.Model)
+		if !ok && e.Model != "" {
+			errs.Add(p.File, e.ModelOff, "unknown model %q%s", e.Model, diag.DidYouMean(e.Model, reg.Names()))
+		}
+		x.model = m
+		exps[e.Name] = x
+		order = append(order, x)
+	}
+	names := make([]string, 0, len(exps))
+	for n := range exps {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, x := range order {
+		for _, r := range x.d.Refs() {
+			name, _, _ := strings.Cut(r.Path, ".")
+			dep, ok := exps[name]
+			if !ok {
+				errs.Add(p.File, r.Off, "!ref to unknown experiment %q%s", name, diag.DidYouMean(name, names))
+				continue
+			}
+			x.refs = append(x.refs, r)
+			if !slices.Contains(x.deps, dep) {
+				x.deps = append(x.deps, dep)
+			}
+		}
+	}
+	// Cycles: depth-first search in source order, reporting each cycle once
+	// at the experiment where it is first entered.
+	state := map[*experiment]int{} // 0 new, 1 on stack, 2 done
+	var stack []*experiment
+	var visit func(x *experiment)
+	visit = func(x *experiment) {
+		state[x] = 1
+		stack = append(stack, x)
+		for _, d := range x.deps {
+			switch state[d] {
+			case 0:
+				visit(d)
+			case 1:
+				i := slices.Index(stack, d)
+				var path []string
+				for _, s := range stack[i:] {
+					path = append(path, s.d.Name)
+				}
+				path = append(path, d.d.Name)
+				errs.Add(p.File, d.d.Off, "experiments refer to each other in a cycle: %s", strings.Join(path, " -> "))
+				for _, s := range stack[i:] {
+					s.deps = nil // break it so that runs do not wait forever
+				}
+			}
+		}
+		stack = stack[:len(stack)-1]
+		state[x] = 2
+	}
+	for _, x := range order {
+		if state[x] == 0 {
+			visit(x)
+		}
+	}
+	return exps
+}
+
+type runStats struct {
+	mu          sync.Mutex
+	ran, cached int
+}
+
+// runAll runs every experiment of every lesson, each once, at most
+// GOMAXPROCS at a time, a dependent one after the ones it refers to.
+func runAll(ctx context.Context, all []*experiment, c cache.Cache, timeout time.Duration, errs *diag.List) (ran, cached int) {
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	local := map[*experiment]*diag.List{}
+	for _, x := range all {
+		local[x] = &diag.List{}
+	}
+	var st runStats
+	for _, x := range all {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer close(x.done)
+			for _, d := range x.deps {
+				<-d.done
+			}
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			runOne(ctx, x, c, timeout, local[x], &st)
+		}()
+	}
+	wg.Wait()
+	mu.Lock()
+	defer mu.Unlock()
+	for _, x := range all { // in plan order, so the error list is stable
+		errs.Append(local[x])
+	}
+	return st.ran, st.cached
+}
+
+func runOne(ctx context.Context, x *experiment, c cache.Cache, timeout time.Duration, errs *diag.List, st *runStats) {
+	if x.model == nil {
+		return
+	}
+	keys := make([]*yaml.Node, 0, len(x.d.Params))
+	values := make([]*yaml.Node, 0, len(x.d.Params))
+	for _, f := range x.d.Params {
+		keys = append(keys, f.Key)
+		values = append(values, f.Value)
+	}
+	for _, r := range x.refs {
+		name, path, _ := strings.Cut(r.Path, ".")
+		dep := depNamed(x, name)
+		if dep == nil || !dep.ok {
+			return // its own error is reported where it is
+		}
+		v, ok := dep.result.Value(path)
+		if !ok {
+			errs.Add(x.file, r.Off, "experiment %s has no value %q%s", name, path, diag.DidYouMean(path, valuePaths(dep.result)))
+			return
+		}
+		for i, k := range keys {
+			if k.Value == r.Param {
+				n := *values[i]
+				n.Tag, n.Value, n.Style = "!!float", strconv.FormatFloat(v.V, 'g', -1, 64), 0
+				values[i] = &n
+			}
+		}
+	}
+	params, probs := x.model.Decode(keys, values)
+	for _, pr := range probs {
+		off := x.d.Off
+		if pr.Node != nil {
+			off = x.d.Block.NodeOff(pr.Node)
+		}
+		errs.Add(x.file, off, "%s", pr.Msg)
+	}
+	if len(probs) > 0 {
+		return
+	}
+	key := x.model.CacheKey(params)
+	if r, ok := c.Get(key); ok {
+		x.result, x.ok, x.cached = r, true, true
+		st.mu.Lock()
+		st.cached++
+		st.mu.Unlock()
+		return
+	}
+	rctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	type outcome struct {
+		r   model.Result
+		err error
+	}
+	ch := make(chan outcome, 1)
+	go func() {
+		r, err := x.model.Run(rctx, params)
+		ch <- outcome{r, err}
+	}()
+	var o outcome
+	select {
+	case o = <-ch:
+	case <-rctx.Done():
+		o.err = fmt.Errorf("did not finish within %v", timeout)
+	}
+	if o.err != nil {
+		errs.Add(x.file, x.d.Off, "experiment %s: %v", x.d.Name, o.err)
+		return
+	}
+	if err := checkResult(o.r); err != nil {
+		errs.Add(x.file, x.d.Off, "experiment %s: model %s returned %v", x.d.Name, x.model.Name, err)
+		return
+	}
+	x.result, x.ok = o.r, true
+	st.mu.Lock()
+	st.ran++
+	st.mu.Unlock()
+	_ = c.Put(key, o.r)
+}
+
+// checkResult rejects results that pages could not show reliably.
+func checkResult(r model.Result) error {
+	seen := map[string]bool{}
+	for _, v := range r.Values {
+		if seen[v.Path] {
+			return fmt.Errorf("value %q twice", v.Path)
+		}
+		seen[v.Path] = true
+	}
+	seen = map[string]bool{}
+	for _, s := range r.Series {
+		if seen[s.Name] {
+			return fmt.Errorf("series %q twice", s.Name)
+		}
+		seen[s.Name] = true
+		if len(s.X) != len(s.Y) {
+			return fmt.Errorf("series %q with %d x and %d y values", s.Name, len(s.X), len(s.Y))
+		}
+	}
+	return nil
+}
+
+func depNamed(x *experiment, name string) *experiment {
+	for _, d := range x.deps {
+		if d.d.Name == name {
+			return d
+		}
+	}
+	return nil
+}
+
+func valuePaths(r model.Result) []string {
+	out := make([]string, len(r.Values))
+	for i, v := range r.Values {
+		out[i] = v.Path
+	}
+	return out
+}
+
+func seriesNames(r model.Result) []string {
+	out := make([]string, len(r.Series))
+	for i, s := range r.Series {
+		out[i] = s.Name
+	}
+	return out
+}

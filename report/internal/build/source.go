@@ -1,0 +1,156 @@
+package build
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"html"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/alecthomas/chroma/v2"
+	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/alecthomas/chroma/v2/styles"
+	"github.com/yuin/goldmark/util"
+	"go.yaml.in/yaml/v3"
+
+	"lbcourse/report/internal/diag"
+	"lbcourse/report/internal/directive"
+)
+
+// chromaStyle is the highlighting style; its CSS goes into style.css.
+const chromaStyle = "github"
+
+func newFormatter() *chromahtml.Formatter {
+	return chromahtml.New(chromahtml.WithClasses(true), chromahtml.WithLineNumbers(true),
+		chromahtml.LineNumbersInTable(false), chromahtml.WithLinkableLineNumbers(false, ""))
+}
+
+// chromaCSS returns the stylesheet of the highlighting classes.
+func chromaCSS() string {
+	var b bytes.Buffer
+	_ = newFormatter().WriteCSS(&b, styles.Get(chromaStyle))
+	return b.String()
+}
+
+// funcSource finds a function (NAME) or method (TYPE.NAME) in the non-test
+// Go files of fsys and returns its file, first line and text, doc comment
+// included.
+func funcSource(fsys fs.FS, name string) (file string, line int, src string, err error) {
+	files, _ := fs.Glob(fsys, "*.go")
+	slices.Sort(files)
+	recv, fn, isMethod := strings.Cut(name, ".")
+	if !isMethod {
+		fn = recv
+	}
+	var candidates []string
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, rerr := fs.ReadFile(fsys, f)
+		if rerr != nil {
+			return "", 0, "", rerr
+		}
+		fset := token.NewFileSet()
+		af, perr := parser.ParseFile(fset, f, b, parser.ParseComments)
+		if perr != nil {
+			return "", 0, "", perr
+		}
+		for _, d := range af.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			r := receiverName(fd)
+			full := fd.Name.Name
+			if r != "" {
+				full = r + "." + full
+			}
+			candidates = append(candidates, full)
+			if fd.Name.Name != fn || (isMethod != (r != "")) || (isMethod && r != recv) {
+				continue
+			}
+			start := fd.Pos()
+			if fd.Doc != nil {
+				start = fd.Doc.Pos()
+			}
+			so, eo := fset.Position(start).Offset, fset.Position(fd.End()).Offset
+			return f, fset.Position(start).Line, string(b[so:eo]), nil
+		}
+	}
+	return "", 0, "", fmt.Errorf("no function %q%s", name, diag.DidYouMean(name, candidates))
+}
+
+func receiverName(fd *ast.FuncDecl) string {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return ""
+	}
+	t := fd.Recv.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	if g, ok := t.(*ast.IndexExpr); ok {
+		t = g.X
+	}
+	if id, ok := t.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+func (r *pageRenderer) renderSource(w util.BufWriter, s *directive.Source) {
+	m, ok := r.b.reg.Lookup(s.Model)
+	if !ok {
+		r.errs.Add(r.page.File, s.ModelOff, "unknown model %q%s", s.Model, diag.DidYouMean(s.Model, r.b.reg.Names()))
+		return
+	}
+	file, line, src, err := funcSource(m.Source, s.Func)
+	if err != nil {
+		r.errs.Add(r.page.File, s.FuncOff, "source: model %s: %v", s.Model, err)
+		return
+	}
+	it, err := lexers.Get("go").Tokenise(nil, src)
+	if err != nil {
+		r.errs.Add(r.page.File, s.Off, "source: %v", err)
+		return
+	}
+	var code bytes.Buffer
+	f := chromahtml.New(chromahtml.WithClasses(true), chromahtml.WithLineNumbers(true),
+		chromahtml.BaseLineNumber(line), chromahtml.LineNumbersInTable(false))
+	if err := f.Format(&code, styles.Get(chromaStyle), it); err != nil {
+		r.errs.Add(r.page.File, s.Off, "source: %v", err)
+		return
+	}
+	where := path.Join(m.Dir, file)
+	fmt.Fprintf(w, `<figure class="source"><figcaption>%s <code>%s:%d</code></figcaption><div class="scroll">%s</div></figure>`+"\n",
+		html.EscapeString(s.Caption), html.EscapeString(where), line, code.String())
+}
+
+var _ chroma.Lexer // chroma's lexer registry is initialised by the lexers import
+
+// flowText renders a YAML value the way the author wrote it, on one line.
+func flowText(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		return n.Value
+	case yaml.SequenceNode:
+		var parts []string
+		for _, c := range n.Content {
+			parts = append(parts, flowText(c))
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case yaml.MappingNode:
+		var parts []string
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			parts = append(parts, flowText(n.Content[i])+": "+flowText(n.Content[i+1]))
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	return n.Value
+}

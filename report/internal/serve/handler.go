@@ -1,0 +1,297 @@
+package serve
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"io"
+	"io/fs"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+)
+
+type handler struct {
+	out  string
+	st   *state
+	quit <-chan struct{}
+	fs   http.Handler
+}
+
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	upath := r.URL.Path
+	if !strings.HasPrefix(upath, "/") {
+		upath = "/" + upath
+	}
+	switch {
+	case upath == EventsPath:
+		h.events(w, r)
+		return
+	case upath == StatusPath:
+		h.status(w, r)
+		return
+	case strings.HasPrefix(upath, "/_serve/"):
+		http.NotFound(w, r)
+		return
+	}
+	// Read the state before the file: a build finishing in between then costs at
+	// most one extra reload, never a missed one.
+	snap := h.st.snapshot()
+	page := isPagePath(upath)
+	if page && len(snap.Errors) > 0 {
+		h.writeHTML(w, r, http.StatusInternalServerError, errorPage(snap), snap)
+		return
+	}
+
+	dir := http.Dir(h.out)
+	f, err := dir.Open(upath)
+	if err != nil {
+		if page && errors.Is(err, fs.ErrNotExist) {
+			h.writeHTML(w, r, http.StatusNotFound, notFoundPage(upath, snap), snap)
+			return
+		}
+		h.static(w, r)
+		return
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		h.static(w, r)
+		return
+	}
+	name := upath
+	if fi.IsDir() {
+		f.Close()
+		if !strings.HasSuffix(r.URL.Path, "/") {
+			redirect(w, r, path.Base(upath)+"/")
+			return
+		}
+		name = path.Join(upath, "index.html")
+		if f, err = dir.Open(name); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				h.writeHTML(w, r, http.StatusNotFound, notFoundPage(upath, snap), snap)
+				return
+			}
+			h.static(w, r)
+			return
+		}
+		if fi, err = f.Stat(); err != nil || fi.IsDir() {
+			f.Close()
+			h.static(w, r)
+			return
+		}
+	} else if strings.HasSuffix(r.URL.Path, "/") {
+		f.Close()
+		redirect(w, r, "../"+path.Base(upath))
+		return
+	}
+	if !isHTMLName(name) {
+		f.Close()
+		h.static(w, r)
+		return
+	}
+	body, err := io.ReadAll(f)
+	f.Close()
+	if err != nil {
+		http.Error(w, "serve: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	h.writeHTML(w, r, http.StatusOK, body, snap)
+}
+
+// static serves a file that gets no injection, straight from Out.
+func (h *handler) static(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-cache")
+	// mime.TypeByExtension may consult the system's tables; pin the types the
+	// site relies on.
+	switch strings.ToLower(path.Ext(r.URL.Path)) {
+	case ".svg":
+		w.Header().Set("Content-Type", "image/svg+xml")
+	case ".css":
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+	case ".js":
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+	}
+	h.fs.ServeHTTP(w, r)
+}
+
+// writeHTML sends an HTML page with the reload script (and the banner, if any)
+// injected. Such a response is never cached: its script carries the state token,
+// and a cached copy would reload forever.
+func (h *handler) writeHTML(w http.ResponseWriter, r *http.Request, code int, page []byte, snap snapshot) {
+	body := inject(page, snap)
+	hd := w.Header()
+	hd.Set("Content-Type", "text/html; charset=utf-8")
+	hd.Set("Cache-Control", "no-store")
+	hd.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(code)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+}
+
+func (h *handler) status(w http.ResponseWriter, r *http.Request) {
+	b, err := json.Marshal(h.st.snapshot())
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(append(b, '\n'))
+}
+
+// events streams the state as Server-Sent Events: one "data:" JSON snapshot on
+// connect and one after every change, until the client leaves or the server stops.
+func (h *handler) events(w http.ResponseWriter, r *http.Request) {
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	hd := w.Header()
+	hd.Set("Content-Type", "text/event-stream")
+	hd.Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	if _, err := io.WriteString(w, "retry: 1000\n\n"); err != nil {
+		return
+	}
+	last := ""
+	for {
+		snap := h.st.snapshot()
+		if snap.Token != last {
+			last = snap.Token
+			b, err := json.Marshal(snap)
+			if err != nil {
+				return
+			}
+			if _, err := fmt.Fprintf(w, "data: %s\n\n", b); err != nil {
+				return
+			}
+			fl.Flush()
+		}
+		select {
+		case <-snap.changed:
+		case <-r.Context().Done():
+			return
+		case <-h.quit:
+			return
+		}
+	}
+}
+
+// isPagePath reports whether a URL path names a page rather than an asset: it ends
+// in "/", has no extension, or ends in .html/.htm.
+func isPagePath(p string) bool {
+	if strings.HasSuffix(p, "/") {
+		return true
+	}
+	ext := path.Ext(p)
+	return ext == "" || isHTMLName(p)
+}
+
+func isHTMLName(p string) bool {
+	ext := strings.ToLower(path.Ext(p))
+	return ext == ".html" || ext == ".htm"
+}
+
+// redirect sends a relative redirect, keeping the query (as http.FileServer does).
+func redirect(w http.ResponseWriter, r *http.Request, target string) {
+	if q := r.URL.RawQuery; q != "" {
+		target += "?" + q
+	}
+	w.Header().Set("Location", target)
+	w.WriteHeader(http.StatusMovedPermanently)
+}
+
+// reloadScript is injected into every HTML response. It reloads the page when the
+// server's state token differs from the one the page was served with.
+const reloadScript = `<script>(function(){var t=%q,s=new EventSource(%q);s.onmessage=function(e){if(JSON.parse(e.data).token!==t){s.close();location.reload()}}})()</script>`
+
+const bannerStyle = `position:fixed;left:0;right:0;top:0;z-index:2147483647;margin:0;padding:.5em 1em;background:#b00020;color:#fff;font:15px/1.4 system-ui,sans-serif`
+
+// BannerText is the restart banner shown after a Go-code change.
+const BannerText = "generator code changed: restart `make serve`"
+
+// inject inserts the reload script, and the restart banner if needed, just before
+// the last </body> (case-insensitive), or at the end when there is none.
+func inject(page []byte, snap snapshot) []byte {
+	var add strings.Builder
+	if snap.CodeChanged {
+		fmt.Fprintf(&add, `<div id="_serve_banner" role="alert" style="%s">%s`, bannerStyle, html.EscapeString(BannerText))
+		if snap.CodeFile != "" {
+			fmt.Fprintf(&add, ` <small>(%s)</small>`, html.EscapeString(snap.CodeFile))
+		}
+		if snap.CodeError != "" {
+			fmt.Fprintf(&add, `<br><small>automatic restart failed: %s</small>`, html.EscapeString(snap.CodeError))
+		}
+		add.WriteString("</div>")
+	}
+	fmt.Fprintf(&add, reloadScript, snap.Token, EventsPath)
+	i := lastIndexFold(page, "</body")
+	if i < 0 {
+		i = len(page)
+	}
+	out := make([]byte, 0, len(page)+add.Len())
+	out = append(out, page[:i]...)
+	out = append(out, add.String()...)
+	return append(out, page[i:]...)
+}
+
+// lastIndexFold is bytes.LastIndex with ASCII case folding; the needle must be
+// lower-case ASCII. (bytes.ToLower could change the length of non-ASCII text.)
+func lastIndexFold(s []byte, needle string) int {
+	for i := len(s) - len(needle); i >= 0; i-- {
+		match := true
+		for j := 0; j < len(needle); j++ {
+			c := s[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != needle[j] {
+				match = false
+				break
+			}
+		}
+		if match {
+			return i
+		}
+	}
+	return -1
+}
+
+// errorPage lists the last build's errors, one per line, HTML-escaped.
+func errorPage(snap snapshot) []byte {
+	var b strings.Builder
+	b.WriteString(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Build failed</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:2em auto;max-width:60em;padding:0 1em}pre{background:#fff3f3;border-left:4px solid #b00020;padding:1em;overflow-x:auto;white-space:pre-wrap}</style>
+</head><body>
+<h1>Build failed</h1>
+<p>`)
+	fmt.Fprintf(&b, "Build %d failed with %d error(s). The last good site is kept; fix the sources and this page reloads.", snap.Generation, len(snap.Errors))
+	b.WriteString("</p>\n<pre class=\"errors\">\n")
+	for _, l := range snap.Errors {
+		b.WriteString(html.EscapeString(l))
+		b.WriteByte('\n')
+	}
+	b.WriteString("</pre>\n</body></html>\n")
+	return []byte(b.String())
+}
+
+func notFoundPage(upath string, snap snapshot) []byte {
+	msg := "This page does not exist in the built site. It appears here as soon as a build produces it."
+	if snap.Generation == 0 {
+		msg = "The first build is still running; this page reloads when it finishes."
+	}
+	return []byte(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>404 page not found</title></head><body>
+<h1>404 page not found</h1>
+<p><code>` + html.EscapeString(upath) + `</code></p>
+<p>` + msg + `</p>
+</body></html>
+`)
+}

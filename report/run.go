@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"go.yaml.in/yaml/v3"
+
+	"lbcourse/report/internal/course"
+	"lbcourse/report/internal/diag"
+)
+
+type setFlags []string
+
+func (s *setFlags) String() string     { return strings.Join(*s, " ") }
+func (s *setFlags) Set(v string) error { *s = append(*s, v); return nil }
+
+func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("run", stderr)
+	var sets setFlags
+	fs.Var(&sets, "set", "parameter `name=value` (a list as 3,1,1); repeatable")
+	asJSON := fs.Bool("json", false, "print one JSON object with every value at full precision")
+	reg := course.Registry()
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		fmt.Fprintf(stderr, "usage: go run ./report run MODEL [-set name=value]... [-json]\nmodels: %s\n", strings.Join(reg.Names(), ", "))
+		return 2
+	}
+	name := args[0]
+	if err := fs.Parse(args[1:]); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "report run: unexpected argument %q (flags go after the model name)\n", fs.Arg(0))
+		return 2
+	}
+	m, ok := reg.Lookup(name)
+	if !ok {
+		fmt.Fprintf(stderr, "report run: unknown model %q%s; models: %s\n", name, diag.DidYouMean(name, reg.Names()), strings.Join(reg.Names(), ", "))
+		return 2
+	}
+	var keys, values []*yaml.Node
+	for _, s := range sets {
+		k, v, ok := strings.Cut(s, "=")
+		if !ok {
+			fmt.Fprintf(stderr, "report run: -set %q: want name=value\n", s)
+			return 2
+		}
+		keys = append(keys, &yaml.Node{Kind: yaml.ScalarNode, Value: k})
+		values = append(values, setValue(v))
+	}
+	params, probs := m.Decode(keys, values)
+	if len(probs) > 0 {
+		for _, p := range probs {
+			fmt.Fprintf(stderr, "report run: %s\n", p.Msg)
+		}
+		return 1
+	}
+	res, err := m.Run(ctx, params)
+	if err != nil {
+		fmt.Fprintf(stderr, "report run: %s: %v\n", name, err)
+		return 1
+	}
+	if *asJSON {
+		vals := map[string]any{}
+		for _, v := range res.Values {
+			if math.IsNaN(v.V) || math.IsInf(v.V, 0) {
+				vals[v.Path] = strconv.FormatFloat(v.V, 'g', -1, 64)
+			} else {
+				vals[v.Path] = v.V
+			}
+		}
+		series := map[string]int{}
+		for _, s := range res.Series {
+			series[s.Name] = len(s.Y)
+		}
+		out := map[string]any{"model": name, "params": json.RawMessage(params.Canonical()), "values": vals, "series": series}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			fmt.Fprintf(stderr, "report run: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	fmt.Fprintf(stdout, "model %s %s\n\n", name, params.Canonical())
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	for _, v := range res.Values {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", v.Path, strconv.FormatFloat(v.V, 'g', -1, 64), v.Unit)
+	}
+	tw.Flush()
+	if len(res.Series) > 0 {
+		var names []string
+		for _, s := range res.Series {
+			names = append(names, fmt.Sprintf("%s (%d)", s.Name, len(s.Y)))
+		}
+		sort.Strings(names)
+		fmt.Fprintf(stdout, "\nseries: %s\n", strings.Join(names, ", "))
+	}
+	return 0
+}
+
+// setValue turns the text of -set name=value into a YAML node: a list for
+// comma-separated text, else a plain scalar resolved by YAML's rules.
+func setValue(v string) *yaml.Node {
+	if strings.Contains(v, ",") {
+		seq := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+		for _, item := range strings.Split(v, ",") {
+			seq.Content = append(seq.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: strings.TrimSpace(item)})
+		}
+		return seq
+	}
+	return &yaml.Node{Kind: yaml.ScalarNode, Value: v}
+}
+
+func cmdModels(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	reg := course.Registry()
+	for _, n := range reg.Names() {
+		m, _ := reg.Lookup(n)
+		fmt.Fprintf(stdout, "%s\t%s\tparameters: %s\n", n, m.Dir, strings.Join(m.ParamNames(), ", "))
+	}
+	return 0
+}
