@@ -67,7 +67,7 @@ type link struct {
 
 type tocEntry struct {
 	ID, Text string
-	Level    int
+	Children []tocEntry // level 3 headings under a level 2 one
 }
 
 // pageView is the data of templates/lesson.html.
@@ -187,7 +187,12 @@ func toc(doc gast.Node, src []byte) []tocEntry {
 		}
 		id, _ := h.AttributeString("id")
 		idb, _ := id.([]byte)
-		out = append(out, tocEntry{ID: string(idb), Text: plainText(h, src), Level: h.Level})
+		e := tocEntry{ID: string(idb), Text: plainText(h, src)}
+		if h.Level == 3 && len(out) > 0 {
+			out[len(out)-1].Children = append(out[len(out)-1].Children, e)
+		} else {
+			out = append(out, e)
+		}
 		return gast.WalkSkipChildren, nil
 	})
 	return out

@@ -23,11 +23,12 @@ type plotData struct {
 
 func (r *pageRenderer) renderPlot(w util.BufWriter, p *directive.Plot) {
 	spec := figure.Spec{
-		Kind:  p.Type,
-		Title: p.Title,
-		X:     figure.Axis{Label: p.X.Label, Log: p.X.Log, Min: p.X.Min, Max: p.X.Max},
-		Y:     figure.Axis{Label: p.Y.Label, Log: p.Y.Log, Min: p.Y.Min, Max: p.Y.Max},
-		Bins:  p.Bins,
+		Kind:   p.Type,
+		Title:  p.Title,
+		X:      figure.Axis{Label: p.X.Label, Log: p.X.Log, Min: p.X.Min, Max: p.X.Max},
+		Y:      figure.Axis{Label: p.Y.Label, Log: p.Y.Log, Min: p.Y.Min, Max: p.Y.Max},
+		Bins:   p.Bins,
+		Legend: p.Legend,
 	}
 	var data []plotData
 	ok := true

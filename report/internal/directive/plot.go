@@ -27,6 +27,7 @@ var PlotKinds = []string{"line", "scatter", "bar", "histogram", "cdf"}
 //	lines:
 //	  - {y: ideal.moved, legend: text}   # a value path or a number
 //	bins: 20                          # histogram only
+//	legend: top-left                  # top-right (default), top-left, bottom-right, bottom-left
 //	```
 //
 // ID names the figure's file. A series of another experiment is written
@@ -44,7 +45,11 @@ type Plot struct {
 	Series     []PlotSeries
 	Lines      []RefLine
 	Bins       int
+	Legend     string
 }
+
+// LegendPlaces are where a plot's legend can go.
+var LegendPlaces = []string{"top-right", "top-left", "bottom-right", "bottom-left"}
 
 // An Axis of a plot.
 type Axis struct {
@@ -78,7 +83,7 @@ func (p *Plot) Pos() int     { return p.Off }
 // Neutral covers the id, experiment, kind, axis scales and the data.
 func (p *Plot) Neutral() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s experiment=%s kind=%s x=%s y=%s bins=%d", p.ID, p.Experiment, p.Type, p.X.neutral(), p.Y.neutral(), p.Bins)
+	fmt.Fprintf(&b, "%s experiment=%s kind=%s x=%s y=%s bins=%d legend=%s", p.ID, p.Experiment, p.Type, p.X.neutral(), p.Y.neutral(), p.Bins, p.Legend)
 	for _, s := range p.Series {
 		fmt.Fprintf(&b, " series=%s:%s", s.Experiment, s.Data)
 	}
@@ -110,7 +115,7 @@ func ParsePlot(b *Block) Directive {
 	if m == nil {
 		return nil
 	}
-	fs := b.Fields(m, "plot", []string{"experiment", "kind", "title", "caption", "alt", "x", "y", "series", "lines", "bins"})
+	fs := b.Fields(m, "plot", []string{"experiment", "kind", "title", "caption", "alt", "x", "y", "series", "lines", "bins", "legend"})
 	b.Require(fs, "experiment", "kind", "caption", "alt", "series")
 	p.Experiment = b.String(fs, "experiment")
 	if f, ok := fs["experiment"]; ok {
@@ -123,6 +128,10 @@ func ParsePlot(b *Block) Directive {
 	p.Title = b.String(fs, "title")
 	p.Caption = b.String(fs, "caption")
 	p.Alt = b.String(fs, "alt")
+	p.Legend = b.String(fs, "legend")
+	if f, ok := fs["legend"]; ok && !contains(LegendPlaces, p.Legend) {
+		b.Errorf(b.NodeOff(f.Value), "plot: legend %q: want one of %s", p.Legend, strings.Join(LegendPlaces, ", "))
+	}
 	p.X = b.axis(fs, "x")
 	p.Y = b.axis(fs, "y")
 	if f, ok := fs["bins"]; ok {

@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -28,6 +29,9 @@ type Spec struct {
 	Series []Series
 	Lines  []RefLine
 	Bins   int // histogram; 0 picks ceil(sqrt(n))
+	// Legend is where the legend goes: top-right (default), top-left,
+	// bottom-right or bottom-left.
+	Legend string
 	// Width and Height of the SVG; zero gives 16 cm by 9 cm.
 	Width, Height vg.Length
 }
@@ -72,8 +76,14 @@ func SVG(s Spec, loc *numfmt.Locale) ([]byte, error) {
 	p.Title.Text = s.Title
 	p.X.Label.Text = s.X.Label
 	p.Y.Label.Text = s.Y.Label
-	p.Legend.Top = true
-	p.Legend.Left = false
+	p.Legend.Top = !strings.HasPrefix(s.Legend, "bottom")
+	p.Legend.Left = strings.HasSuffix(s.Legend, "left")
+	p.Legend.Padding = vg.Points(4)
+	p.Legend.ThumbnailWidth = vg.Points(24)
+	p.Legend.XOffs = -vg.Points(6)
+	if p.Legend.Left {
+		p.Legend.XOffs = vg.Points(6)
+	}
 	p.Add(plotter.NewGrid())
 
 	if err := addData(p, s); err != nil {
@@ -271,15 +281,22 @@ type localTicks struct {
 	loc   *numfmt.Locale
 }
 
-func (t localTicks) Ticks(min, max float64) []plot.Tick {
-	ticks := t.inner.Ticks(min, max)
-	for i, tk := range ticks {
-		if tk.Label == "" || strings.ContainsAny(tk.Label, "eE") {
+func (t localTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := t.inner.Ticks(lo, hi)
+	// All labels get the fewest decimals that show every one of them exactly.
+	d := 0
+	for _, tk := range ticks {
+		if tk.Label == "" {
 			continue
 		}
-		d := 0
-		if j := strings.IndexByte(tk.Label, '.'); j >= 0 {
-			d = len(tk.Label) - j - 1
+		s := strconv.FormatFloat(tk.Value, 'f', -1, 64)
+		if j := strings.IndexByte(s, '.'); j >= 0 {
+			d = max(d, min(len(s)-j-1, 6))
+		}
+	}
+	for i, tk := range ticks {
+		if tk.Label == "" {
+			continue
 		}
 		ticks[i].Label = t.loc.Format(numfmt.Format{Digits: d, Fixed: true}, tk.Value)
 	}

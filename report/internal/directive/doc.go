@@ -1,0 +1,109 @@
+// Package directive defines the lesson format's directives and parses
+// their bodies into plain data. This comment is the format's specification.
+//
+// # Lesson files
+//
+// A lesson is a folder lessons/NN-slug/ holding one Markdown file per site
+// language (tr.md, en.md; the languages are listed in templates/site.yaml).
+// Each file starts with front matter:
+//
+//	---
+//	title: Dengeleme Algoritmaları
+//	slug: dengeleme-algoritmalari      # the page's file name in this language
+//	summary: One line for the index.
+//	---
+//
+// The rest is CommonMark with GFM tables and strikethrough. Raw HTML is an
+// error. Headings of level 2 and 3 make the table of contents.
+//
+// # Directive blocks
+//
+// A directive is a fenced code block whose info string starts with a
+// directive kind. Bodies are YAML unless said otherwise. Every key is
+// checked: an unknown key is an error at its line, with a "did you mean".
+//
+// experiment NAME runs a model once per lesson; every language file carries
+// the same experiment blocks (compared when the site is built), and the
+// first language's run serves all of them. Keys other than model are the
+// model's parameters, decoded strictly into its typed Params (defaults fill
+// what is absent); !ref takes another experiment's value at full precision,
+// which orders the runs (a cycle is an error):
+//
+//	```experiment warm_modulo
+//	model: warmup
+//	moved: !ref hashing.modulo.moved
+//	```
+//
+// table [EXPERIMENT] shows values as rows and columns. A cell is the value
+// EXPERIMENT.ROW.COLUMN; without an experiment after the kind word each row
+// starts with its own experiment. Row labels and column headings are terms
+// (templates/terms.yaml). A column is PATH | FORMAT; join "SEP" shows the
+// group PATH.1 … PATH.N in one cell:
+//
+//	```table equal
+//	caption: Equal replicas
+//	rows: [round_robin, least_connections]
+//	columns: [mean_wait | 2, max_queue | 0, work | 0 join "/"]
+//	```
+//
+// plot ID draws series as an SVG per language (file fig/LESSON-ID.svg) with
+// localised tick labels, and puts the data behind it in a table under the
+// figure. Kinds: line, scatter, bar, histogram, cdf. Series of another
+// experiment are written EXPERIMENT:SERIES; lines draws reference lines at
+// a value or a number:
+//
+//	```plot moved
+//	experiment: hashing
+//	kind: line                 # line, scatter, bar, histogram, cdf
+//	title: Keys that move
+//	caption: Shown under the figure.
+//	alt: Describes the figure for readers who cannot see it.
+//	legend: top-left           # top-right (default), top-left, bottom-right, bottom-left
+//	x: {label: virtual nodes, log: true}
+//	y: {label: share moved, min: 0, max: 1}
+//	series:
+//	  - {data: ring.moved, legend: consistent hashing}
+//	lines:
+//	  - {y: ideal.moved, legend: needed}
+//	bins: 20                   # histogram only
+//	```
+//
+// check states claims the prose makes, one per line (# starts a comment).
+// A claim is a comparison over values (see package expr for the grammar:
+// + - * /, < <= > >= == !=, && || !, abs, min, max). A claim that does not
+// hold fails the build at its line, naming the values it compared:
+//
+//	```check
+//	equal.least_connections.mean_wait < equal.round_robin.mean_wait
+//	```
+//
+// source MODEL FUNCTION shows a function (or TYPE.METHOD) of the model's
+// own Go source, highlighted, with its file and line: the code on the page
+// is the code that ran. The body may hold a caption:
+//
+//	```source queue simulate
+//	caption: "The simulation loop."
+//	```
+//
+// Any other fenced block is an ordinary code listing.
+//
+// # Inline values
+//
+// {{ EXPERIMENT.PATH | FORMAT }} in prose shows one value in the page's
+// locale. The part before | may be arithmetic over paths, for a figure the
+// prose derives: {{ a.extra - b.extra | 0 unit }}.
+//
+// # Formats
+//
+// A FORMAT is space-separated words: N (N decimals, 0 to 12), %N (a percent
+// with N decimals), unit (append the value's unit term unit.NAME), plain (no
+// digit grouping). No decimals given shows the shortest exact form. Numbers
+// are rounded from the exact binary value, exact ties to even, and shown in
+// the locale: Turkish 4,04 16.841 %74,85; English 4.04 16,841 74.85%.
+//
+// # Both languages
+//
+// The files of a lesson must carry the same experiments (same parameters),
+// tables, plots, checks and values (each value as often in one file as in
+// the other); any difference is an error naming both files.
+package directive
