@@ -67,6 +67,9 @@
 // 49 × 2 = 98, the slowest response any seed can produce at slowdown 2, so
 // its last point has every subject passing.
 //
+// The run reports slowdown back as a value, so that a page can cite the
+// degradation it measured without typing it.
+//
 // The draining period the source mentions is not modelled: it is a length of
 // time, and the course's connections have no duration or arrival time to
 // measure it against.
@@ -290,6 +293,7 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	r.Set("subjects", float64(p.Subjects), "subject")
 	r.Set("requests", float64(layer.TotalRequests(pop.conns)), "request")
 	r.Set("degraded_count", float64(p.Degraded), "subject")
+	r.Set("slowdown", p.Slowdown, "")
 	r.Set("max_normal_latency", maxNormal, "")
 	r.Set("min_degraded_latency", minDegraded, "")
 	r.Set("gap", max(0, minDegraded-maxNormal), "")

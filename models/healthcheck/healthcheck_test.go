@@ -118,7 +118,7 @@ func independent(subs []layer.Subject, degraded map[int]bool, slowdown float64, 
 func TestDefaultTable(t *testing.T) {
 	r := run(t, DefaultParams())
 	for path, want := range map[string]float64{
-		"subjects": 40, "requests": 2193, "degraded_count": 5,
+		"subjects": 40, "requests": 2193, "degraded_count": 5, "slowdown": 2,
 		"max_normal_latency": 48, "min_degraded_latency": 16, "gap": 0,
 		"baseline_overloaded": 16, "both_empty": 0, "min_total_tail": 3, "best_t": 50,
 	} {

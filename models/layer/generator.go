@@ -89,6 +89,19 @@ func Subjects(n int, seed int64) []Subject {
 	return subs
 }
 
+// The request counts a connection can carry: a long-lived connection carries
+// LongMinRequests..LongMaxRequests, any other 1..ShortMaxRequests. The two
+// ranges do not overlap, so a connection is long-lived iff it carries at least
+// LongMinRequests (Connection.Long).
+const (
+	LongMinRequests  = 20
+	LongMaxRequests  = 40
+	ShortMaxRequests = 4
+)
+
+// Long reports whether c is a long-lived connection.
+func (c Connection) Long() bool { return c.Requests >= LongMinRequests }
+
 // Connections returns the n connections drawn from seed. One connection in
 // eight (in expectation) is long-lived and carries 20..40 requests; the rest
 // carry 1..4. The reference program draws connections from Seed + 11; see
@@ -100,9 +113,9 @@ func Connections(n int, seed int64) []Connection {
 		long := r.Intn(8) == 0
 		var req int
 		if long {
-			req = 20 + r.Intn(21)
+			req = LongMinRequests + r.Intn(LongMaxRequests-LongMinRequests+1)
 		} else {
-			req = 1 + r.Intn(4)
+			req = 1 + r.Intn(ShortMaxRequests)
 		}
 		conns[i] = Connection{Requests: req, Class: Class(r.Intn(NumClasses))}
 	}

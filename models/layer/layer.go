@@ -21,6 +21,10 @@
 //     is used because the subjects are the whole population, not a sample;
 //     load_cv is 0 when mean_load is 0 (then every load is 0).
 //
+// long_connections is the number of long-lived connections (Connection.Long)
+// and long_requests the requests they carry: the share of the work a
+// layer-4 balancer cannot see, because it counts each of them as one.
+//
 // The layer-4 gauge is the balancer's own counter, connections per subject.
 // A subject shows on the gauge only if its count stands above the gauge's
 // minimum; under round robin the counts differ by at most one, so this is
@@ -168,6 +172,15 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	r.Set("subjects", float64(len(subs)), "subject")
 	r.Set("connections", float64(len(conns)), "connection")
 	r.Set("requests", float64(TotalRequests(conns)), "request")
+	longConns, longReqs := 0, 0
+	for _, c := range conns {
+		if c.Long() {
+			longConns++
+			longReqs += c.Requests
+		}
+	}
+	r.Set("long_connections", float64(longConns), "connection")
+	r.Set("long_requests", float64(longReqs), "request")
 	r.Set("total_capacity", float64(total), "unit")
 	r.Set("min_capacity", float64(slices.Min(caps)), "unit")
 	r.Set("max_capacity", float64(slices.Max(caps)), "unit")

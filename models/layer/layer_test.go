@@ -276,3 +276,32 @@ func TestEmptyPool(t *testing.T) {
 		t.Errorf("Layer7 with no subjects = %v, %d; want [], 10", load, dropped)
 	}
 }
+
+// TestLongConnections checks the long-lived connection counts against the
+// connections themselves, and their values for the reference program.
+func TestLongConnections(t *testing.T) {
+	for _, p := range []Params{DefaultParams(), {Subjects: 3, Connections: 77, Seed: 9}, {Subjects: 2, Connections: 0, Seed: 1}} {
+		r := run(t, p)
+		n, req := 0, 0
+		for _, c := range Connections(p.Connections, ConnSeed(p.Seed, p.ConnSeed)) {
+			if c.Requests < 1 || c.Requests > LongMaxRequests || c.Requests > ShortMaxRequests && c.Requests < LongMinRequests {
+				t.Fatalf("%+v: connection carries %d requests", p, c.Requests)
+			}
+			if c.Long() {
+				n++
+				req += c.Requests
+			}
+		}
+		if got := value(t, r, "long_connections"); got != float64(n) {
+			t.Errorf("%+v: long_connections = %v, want %d", p, got, n)
+		}
+		if got := value(t, r, "long_requests"); got != float64(req) {
+			t.Errorf("%+v: long_requests = %v, want %d", p, got, req)
+		}
+	}
+	r := run(t, DefaultParams())
+	if value(t, r, "long_connections") != 47 || value(t, r, "long_requests") != 1331 {
+		t.Errorf("reference: %v long connections carrying %v requests, want 47 and 1331",
+			value(t, r, "long_connections"), value(t, r, "long_requests"))
+	}
+}

@@ -1,6 +1,7 @@
 package directive
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -69,12 +70,14 @@ func (b *Block) lineColOff(line, col int) int {
 	}
 	if line > len(b.Lines) {
 		l := b.Lines[len(b.Lines)-1]
-		return l.Off + len(l.Text)
+		return l.Off + len(bytes.TrimRight(l.Text, "\r\n"))
 	}
 	l := b.Lines[line-1]
+	// The parser may end the last line with a newline the file lacks.
+	text := bytes.TrimRight(l.Text, "\r\n")
 	off := 0
-	for i := 1; i < col && off < len(l.Text); i++ {
-		_, n := utf8.DecodeRune(l.Text[off:])
+	for i := 1; i < col && off < len(text); i++ {
+		_, n := utf8.DecodeRune(text[off:])
 		off += n
 	}
 	return l.Off + off

@@ -140,11 +140,12 @@ func str(n Node, outer int) string {
 	case *Path:
 		return n.Name
 	case *Unary:
+		// The operand of ! is parenthesised unless atomic, for readability.
 		p := 7
+		s := n.Op + str(n.X, 7)
 		if n.Op == "!" {
 			p = 3
 		}
-		s := n.Op + str(n.X, p)
 		if p < outer {
 			return "(" + s + ")"
 		}

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"math"
 	"reflect"
 	"runtime"
 	"runtime/debug"
@@ -182,7 +183,35 @@ func decodeNode(n *yaml.Node, target any) error {
 	if t.Kind() == reflect.Slice && n.Kind == yaml.ScalarNode {
 		n = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Content: []*yaml.Node{n}, Line: n.Line, Column: n.Column}
 	}
+	if err := wholeNumbers(n, t); err != nil {
+		return err
+	}
 	return n.Decode(target)
+}
+
+// wholeNumbers rejects a fractional number bound for an integer, which YAML
+// would otherwise truncate without a word (2.5 into an int gives 2).
+func wholeNumbers(n *yaml.Node, t reflect.Type) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		for _, c := range n.Content {
+			if err := wholeNumbers(c, t.Elem()); err != nil {
+				return err
+			}
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!float" {
+			var f float64
+			if err := n.Decode(&f); err != nil || f != math.Trunc(f) || math.IsInf(f, 0) {
+				return fmt.Errorf("not a whole number")
+			}
+		}
+	}
+	return nil
 }
 
 func describe(t reflect.Type) string {
@@ -223,10 +252,7 @@ func quoteNode(n *yaml.Node) string {
 func (m *Model) Run(ctx context.Context, p Params) (res model.Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			buf := make([]byte, 4096)
-			buf = buf[:runtime.Stack(buf, false)]
 			err = fmt.Errorf("model %s panicked: %v", m.Name, r)
-			_ = buf
 		}
 	}()
 	return m.run(ctx, p.v)

@@ -1,0 +1,287 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"lbcourse/report/internal/course"
+)
+
+var update = flag.Bool("update", false, "rewrite out/ and the expected error files from the current sources")
+
+// root is the module root, where lessons/, templates/ and out/ live.
+const root = "../../.."
+
+func courseOptions(t testing.TB, cacheDir string) Options {
+	t.Helper()
+	return Options{
+		Lessons:   filepath.Join(root, "lessons"),
+		Templates: filepath.Join(root, "templates"),
+		Out:       filepath.Join(root, "out"),
+		CacheDir:  cacheDir,
+		Registry:  course.Registry(),
+	}
+}
+
+// TestGolden renders the course and compares every file with the committed
+// out/: the pages, figures and numbers files are the golden files. With
+// -update it rewrites out/.
+func TestGolden(t *testing.T) {
+	o := courseOptions(t, "")
+	files, _, err := Render(context.Background(), o)
+	if err != nil {
+		t.Fatalf("the course does not build:\n%v", err)
+	}
+	if *update {
+		if err := files.WriteAtomic(o.Out); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want := map[string]bool{}
+	for _, n := range files.Names() {
+		want[n] = true
+		got, err := os.ReadFile(filepath.Join(o.Out, n))
+		if err != nil {
+			t.Errorf("out/%s is missing (run make report, or go test ./report/internal/build -update)", n)
+			continue
+		}
+		if !bytes.Equal(got, files.Get(n)) {
+			t.Errorf("out/%s differs from a fresh build: %s", n, firstDiff(got, files.Get(n)))
+		}
+	}
+	_ = filepath.WalkDir(o.Out, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			r, _ := filepath.Rel(o.Out, p)
+			if !want[filepath.ToSlash(r)] {
+				t.Errorf("out/%s is not produced by the build any more", r)
+			}
+		}
+		return nil
+	})
+	for _, must := range []string{"index.html", "tr/index.html", "en/index.html", "style.css",
+		"tr/dengeleme-algoritmalari.html", "en/balancing-algorithms.html", "numbers/02-dengeleme-algoritmalari.tsv"} {
+		if !want[must] {
+			t.Errorf("the build has no %s", must)
+		}
+	}
+}
+
+func firstDiff(a, b []byte) string {
+	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	for i := 0; i < len(la) || i < len(lb); i++ {
+		var x, y string
+		if i < len(la) {
+			x = la[i]
+		}
+		if i < len(lb) {
+			y = lb[i]
+		}
+		if x != y {
+			return "line " + strconv.Itoa(i+1) + ":\n  committed: " + clip(x) + "\n  fresh:     " + clip(y)
+		}
+	}
+	return "(same lines)"
+}
+
+func clip(s string) string {
+	if len(s) > 160 {
+		return s[:160] + "…"
+	}
+	return s
+}
+
+// TestDeterminism builds twice, with one and with all processors, with a
+// cold and with a warm cache: the bytes are the same.
+func TestDeterminism(t *testing.T) {
+	cache := t.TempDir()
+	prev := runtime.GOMAXPROCS(1)
+	a, sa, err := Render(context.Background(), courseOptions(t, cache))
+	runtime.GOMAXPROCS(prev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, sb, err := Render(context.Background(), courseOptions(t, cache))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sa.Ran != sa.Experiments || sa.Cached != 0 {
+		t.Errorf("cold build: %+v, want every experiment run", sa)
+	}
+	if sb.Ran != 0 || sb.Cached != sb.Experiments {
+		t.Errorf("warm build: %+v, want every experiment from the cache", sb)
+	}
+	if strings.Join(a.Names(), "\n") != strings.Join(b.Names(), "\n") {
+		t.Fatalf("file lists differ")
+	}
+	for _, n := range a.Names() {
+		if !bytes.Equal(a.Get(n), b.Get(n)) {
+			t.Errorf("%s differs between builds: %s", n, firstDiff(a.Get(n), b.Get(n)))
+		}
+	}
+}
+
+// copyTree copies the course's lessons into a temporary directory.
+func copyTree(t *testing.T, from string) string {
+	t.Helper()
+	to := t.TempDir()
+	err := filepath.WalkDir(from, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		r, _ := filepath.Rel(from, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(to, r), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(to, r), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return to
+}
+
+// TestProseEditRunsNothing edits only prose: every result comes from the
+// cache. Changing a parameter runs that experiment (and the ones that refer
+// to it) again.
+func TestProseEditRunsNothing(t *testing.T) {
+	lessons := copyTree(t, filepath.Join(root, "lessons"))
+	o := courseOptions(t, t.TempDir())
+	o.Lessons = lessons
+	if _, _, err := Render(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"tr", "en"} {
+		f := filepath.Join(lessons, "02-dengeleme-algoritmalari", lang+".md")
+		b, _ := os.ReadFile(f)
+		b = append(b, "\nOne more sentence of prose.\n"...)
+		os.WriteFile(f, b, 0o644)
+	}
+	_, s, err := Render(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Ran != 0 || s.Cached != s.Experiments {
+		t.Errorf("after a prose edit: %d run, %d cached of %d; want 0 run", s.Ran, s.Cached, s.Experiments)
+	}
+	for _, lang := range []string{"tr", "en"} {
+		f := filepath.Join(lessons, "02-dengeleme-algoritmalari", lang+".md")
+		b, _ := os.ReadFile(f)
+		b = bytes.Replace(b, []byte("```experiment hashing\nmodel: hashing\n"), []byte("```experiment hashing\nmodel: hashing\nkeys: 50000\n"), 1)
+		os.WriteFile(f, b, 0o644)
+	}
+	_, s, err = Render(context.Background(), o)
+	if err == nil {
+		// The claims may or may not hold for 50000 keys; only the counts matter.
+		t.Logf("build with 50000 keys succeeded")
+	}
+	if s.Ran != 3 {
+		t.Errorf("after changing hashing's keys: %d run, want 3 (hashing and the two warm-ups that refer to it)", s.Ran)
+	}
+}
+
+// TestFailedBuildLeavesOut: a broken lesson makes Build fail and leaves the
+// previous site exactly as it was, with no temporary directory behind.
+func TestFailedBuildLeavesOut(t *testing.T) {
+	parent := t.TempDir()
+	out := filepath.Join(parent, "out")
+	os.MkdirAll(out, 0o755)
+	os.WriteFile(filepath.Join(out, "index.html"), []byte("previous site"), 0o644)
+	o := courseOptions(t, "")
+	o.Out = out
+	o.Lessons = filepath.Join("testdata", "errors", "references", "lessons")
+	if _, err := Build(context.Background(), o); err == nil {
+		t.Fatal("Build of a broken lesson succeeded")
+	}
+	b, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil || string(b) != "previous site" {
+		t.Errorf("out/index.html = %q, %v; want the previous site", b, err)
+	}
+	entries, _ := os.ReadDir(parent)
+	if len(entries) != 1 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("beside out/: %v, want only out", names)
+	}
+	// A good build replaces it, atomically, and leaves nothing beside it.
+	o.Lessons = filepath.Join(root, "lessons")
+	if _, err := Build(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(out, "index.html")); string(b) == "previous site" {
+		t.Error("a good build did not replace out/")
+	}
+	if entries, _ := os.ReadDir(parent); len(entries) != 1 {
+		t.Errorf("beside out/ after a good build: %d entries", len(entries))
+	}
+}
+
+// TestErrors builds each malformed course under testdata/errors and
+// compares the error list, every line exact, with its expected.txt.
+func TestErrors(t *testing.T) {
+	cases, _ := filepath.Glob(filepath.Join("testdata", "errors", "*"))
+	if len(cases) == 0 {
+		t.Fatal("no error cases")
+	}
+	for _, dir := range cases {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			o := courseOptions(t, "")
+			o.Lessons = filepath.Join(dir, "lessons")
+			o.Out = t.TempDir()
+			if _, err := os.Stat(filepath.Join(dir, "templates")); err == nil {
+				o.Templates = filepath.Join(dir, "templates")
+			}
+			_, _, err := Render(context.Background(), o)
+			if err == nil {
+				t.Fatal("build succeeded")
+			}
+			got := strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "") + "\n"
+			got = strings.ReplaceAll(got, filepath.Join(root, "templates")+string(filepath.Separator), "templates/")
+			file := filepath.Join(dir, "expected.txt")
+			if *update {
+				os.WriteFile(file, []byte(got), 0o644)
+				return
+			}
+			want, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != string(want) {
+				t.Errorf("errors differ\n--- got\n%s--- want\n%s", got, want)
+			}
+		})
+	}
+}
+
+func BenchmarkColdBuild(b *testing.B) {
+	for b.Loop() {
+		if _, _, err := Render(context.Background(), courseOptions(b, "")); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkProseOnlyRebuild(b *testing.B) {
+	o := courseOptions(b, b.TempDir())
+	if _, _, err := Render(context.Background(), o); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, _, err := Render(context.Background(), o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func runCmd(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := dispatch(context.Background(), args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestRunJSON(t *testing.T) {
+	code, out, stderr := runCmd("run", "queue", "-set", "slowdown=3,1,1", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got struct {
+		Model  string             `json:"model"`
+		Params map[string]any     `json:"params"`
+		Values map[string]float64 `json:"values"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	want := map[string]float64{
+		"round_robin.max_queue":       63,
+		"round_robin.finish":          1635,
+		"least_connections.mean_wait": 56.99,
+		"least_connections.work.3":    701,
+		"total_work":                  1679,
+	}
+	for k, v := range want {
+		if got.Values[k] != v {
+			t.Errorf("values[%q] = %v, want %v", k, got.Values[k], v)
+		}
+	}
+	if rr := got.Values["round_robin.mean_wait"]; rr != 170.96666666666667 {
+		t.Errorf("round_robin.mean_wait = %v, want full precision 170.96666666666667", rr)
+	}
+	if got.Model != "queue" || len(got.Params["slowdown"].([]any)) != 3 {
+		t.Errorf("model/params = %v %v", got.Model, got.Params)
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	tests := []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"run", "queu"}, 2, `report run: unknown model "queu" (did you mean "queue"?); models: queue, hashing, warmup, layer, healthcheck` + "\n"},
+		{[]string{"run", "queue", "-set", "replica=2"}, 1, `report run: model queue has no parameter "replica" (did you mean "replicas"?)` + "\n"},
+		{[]string{"run", "queue", "-set", "replicas=2.5"}, 1, `report run: parameter replicas: want a whole number, not "2.5"` + "\n"},
+		{[]string{"run", "queue", "-set", "slowdown=1,1"}, 1, "report run: parameter slowdown: must have one multiplier per replica (3), got 2\n"},
+		{[]string{"run", "queue", "-set", "replicas"}, 2, "report run: -set \"replicas\": want name=value\n"},
+		{[]string{"frobnicate"}, 2, ""},
+	}
+	for _, tc := range tests {
+		code, _, stderr := runCmd(tc.args...)
+		if code != tc.code {
+			t.Errorf("%v: exit %d, want %d (%s)", tc.args, code, tc.code, stderr)
+		}
+		if tc.stderr != "" && stderr != tc.stderr {
+			t.Errorf("%v: stderr\n%q\nwant\n%q", tc.args, stderr, tc.stderr)
+		}
+	}
+}
+
+func TestDiffNumbers(t *testing.T) {
+	old := map[string]map[string]string{
+		"02-a": {"x.mean|2": "4.04", "x.share|%2": "74.85%", "x.same|0": "7", "x.gone|0": "1", "x.tiny|4": "1.0000"},
+	}
+	fresh := map[string]map[string]string{
+		"02-a": {"x.mean|2": "4.10", "x.share|%2": "70.00%", "x.same|0": "7", "x.new|0": "3", "x.tiny|4": "1.0001"},
+		"03-b": {"y.v|0": "5"},
+	}
+	got := diffNumbers(old, fresh, 0.001, "HEAD")
+	want := "02-a\n" +
+		"  - x.gone|0\t1\n" +
+		"    x.mean|2\t4.04 -> 4.10\t(+1.49%)\n" +
+		"  + x.new|0\t3\n" +
+		"    x.share|%2\t74.85% -> 70.00%\t(-6.48%)\n" +
+		"03-b\n" +
+		"  + y.v|0\t5\n"
+	if got != want {
+		t.Errorf("diff\n%s\nwant\n%s", got, want)
+	}
+	if got := diffNumbers(old, old, 0, "HEAD~1"); got != "no displayed value differs from HEAD~1\n" {
+		t.Errorf("no change: %q", got)
+	}
+}
+
+func TestModels(t *testing.T) {
+	code, out, _ := runCmd("models")
+	if code != 0 || !strings.Contains(out, "queue\tmodels/queue\tparameters: replicas, requests, arrival, seed, slowdown") {
+		t.Errorf("models: %d\n%s", code, out)
+	}
+}
