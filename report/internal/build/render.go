@@ -162,9 +162,6 @@ func (r *pageRenderer) renderTable(w util.BufWriter, t *directive.Table) {
 		prefix := t.RowPath(row)
 		for _, c := range t.Columns {
 			full := prefix + "." + c.Path
-			if !strings.Contains(prefix, ".") && t.Experiment == "" {
-				full = prefix + "." + c.Path
-			}
 			b.WriteString(`<td>`)
 			if c.Joined {
 				vals, ok := r.res.group(full, row.Off)

@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/alecthomas/chroma/v2/styles"
@@ -26,15 +25,17 @@ import (
 // chromaStyle is the highlighting style; its CSS goes into style.css.
 const chromaStyle = "github"
 
-func newFormatter() *chromahtml.Formatter {
+// newFormatter returns the HTML formatter of source listings whose first
+// line is numbered base.
+func newFormatter(base int) *chromahtml.Formatter {
 	return chromahtml.New(chromahtml.WithClasses(true), chromahtml.WithLineNumbers(true),
-		chromahtml.LineNumbersInTable(false), chromahtml.WithLinkableLineNumbers(false, ""))
+		chromahtml.BaseLineNumber(base), chromahtml.LineNumbersInTable(false))
 }
 
 // chromaCSS returns the stylesheet of the highlighting classes.
 func chromaCSS() string {
 	var b bytes.Buffer
-	_ = newFormatter().WriteCSS(&b, styles.Get(chromaStyle))
+	_ = newFormatter(1).WriteCSS(&b, styles.Get(chromaStyle))
 	return b.String()
 }
 
@@ -121,9 +122,7 @@ func (r *pageRenderer) renderSource(w util.BufWriter, s *directive.Source) {
 		return
 	}
 	var code bytes.Buffer
-	f := chromahtml.New(chromahtml.WithClasses(true), chromahtml.WithLineNumbers(true),
-		chromahtml.BaseLineNumber(line), chromahtml.LineNumbersInTable(false))
-	if err := f.Format(&code, styles.Get(chromaStyle), it); err != nil {
+	if err := newFormatter(line).Format(&code, styles.Get(chromaStyle), it); err != nil {
 		r.errs.Add(r.page.File, s.Off, "source: %v", err)
 		return
 	}
@@ -131,8 +130,6 @@ func (r *pageRenderer) renderSource(w util.BufWriter, s *directive.Source) {
 	fmt.Fprintf(w, `<figure class="source"><figcaption>%s <code>%s:%d</code></figcaption><div class="scroll">%s</div></figure>`+"\n",
 		html.EscapeString(s.Caption), html.EscapeString(where), line, code.String())
 }
-
-var _ chroma.Lexer // chroma's lexer registry is initialised by the lexers import
 
 // flowText renders a YAML value the way the author wrote it, on one line.
 func flowText(n *yaml.Node) string {
