@@ -119,7 +119,9 @@ func (r *pageRenderer) plotTable(w util.BufWriter, p *directive.Plot, data []plo
 	loc := r.page.Lang.Locale
 	num := func(v float64) string { return html.EscapeString(loc.Format(numfmt.Format{}, v)) }
 	var b bytes.Buffer
-	fmt.Fprintf(&b, `<details class="data"><summary>%s</summary><div class="scroll"><table>`, html.EscapeString(r.ui("figure_data")))
+	summary := html.EscapeString(r.ui("figure_data"))
+	label := html.EscapeString(r.ui("figure_data") + ": " + p.Caption)
+	fmt.Fprintf(&b, `<details class="data"><summary>%s</summary><div class="scroll" tabindex="0" role="region" aria-label="%s"><table>`, summary, label)
 	sameX := len(data) > 0
 	for _, d := range data[1:] {
 		if !slices.Equal(d.s.X, data[0].s.X) {

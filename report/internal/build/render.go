@@ -151,7 +151,7 @@ func (r *pageRenderer) renderExperiment(w util.BufWriter, e *directive.Experimen
 
 func (r *pageRenderer) renderTable(w util.BufWriter, t *directive.Table) {
 	var b bytes.Buffer
-	b.WriteString(`<figure class="table"><div class="scroll"><table>`)
+	fmt.Fprintf(&b, `<figure class="table"><div class="scroll" tabindex="0" role="region" aria-label="%s"><table>`, inlineText(t.Caption))
 	fmt.Fprintf(&b, "<caption>%s</caption>\n<thead><tr><td></td>", inlineText(t.Caption))
 	for _, c := range t.Columns {
 		fmt.Fprintf(&b, `<th scope="col">%s</th>`, html.EscapeString(r.term(c.Path, c.Off)))

@@ -127,8 +127,8 @@ func (r *pageRenderer) renderSource(w util.BufWriter, s *directive.Source) {
 		return
 	}
 	where := path.Join(m.Dir, file)
-	fmt.Fprintf(w, `<figure class="source"><figcaption>%s <code>%s:%d</code></figcaption><div class="scroll">%s</div></figure>`+"\n",
-		html.EscapeString(s.Caption), html.EscapeString(where), line, code.String())
+	fmt.Fprintf(w, `<figure class="source"><figcaption>%s <code>%s:%d</code></figcaption><div class="scroll" tabindex="0" role="region" aria-label="%s">%s</div></figure>`+"\n",
+		html.EscapeString(s.Caption), html.EscapeString(where), line, html.EscapeString(fmt.Sprintf("%s:%d", where, line)), code.String())
 }
 
 // flowText renders a YAML value the way the author wrote it, on one line.

@@ -59,6 +59,8 @@ func (e *Extension) Extend(m goldmark.Markdown) {
 type nodeRenderer struct{ hooks Hooks }
 
 func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(gast.KindFencedCodeBlock, renderCode)
+	reg.Register(gast.KindCodeBlock, renderCode)
 	reg.Register(ast.KindDirective, func(w util.BufWriter, _ []byte, n gast.Node, entering bool) (gast.WalkStatus, error) {
 		if !entering {
 			return gast.WalkContinue, nil
@@ -71,4 +73,28 @@ func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 		}
 		return gast.WalkSkipChildren, r.hooks.RenderValue(w, n.(*ast.Value).V)
 	})
+}
+
+// renderCode renders a code listing as goldmark does, but focusable, so
+// that a reader on a keyboard can scroll a listing wider than the page.
+func renderCode(w util.BufWriter, src []byte, n gast.Node, entering bool) (gast.WalkStatus, error) {
+	if !entering {
+		return gast.WalkContinue, nil
+	}
+	w.WriteString(`<pre tabindex="0"><code`)
+	if f, ok := n.(*gast.FencedCodeBlock); ok {
+		if lang := f.Language(src); lang != nil {
+			w.WriteString(` class="language-`)
+			w.Write(util.EscapeHTML(lang))
+			w.WriteString(`"`)
+		}
+	}
+	w.WriteString(">")
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		w.Write(util.EscapeHTML(seg.Value(src)))
+	}
+	w.WriteString("</code></pre>\n")
+	return gast.WalkSkipChildren, nil
 }

@@ -73,7 +73,7 @@ func TestParseAndRender(t *testing.T) {
 [experiment e model=queue replicas=3]
 [check e.a < e.b
 e.c >= 1]
-<pre><code class="language-go">fmt.Println(1)
+<pre tabindex="0"><code class="language-go">fmt.Println(1)
 </code></pre>
 `
 	if out.String() != want {
