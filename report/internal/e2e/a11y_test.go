@@ -1,0 +1,212 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// axeRel is axe-core's browser bundle, installed by `npm ci` from package.json.
+var axeRel = filepath.Join(moduleRootRel, "node_modules", "axe-core", "axe.min.js")
+
+// failingImpacts are the axe impacts that fail the test; the others are logged.
+var failingImpacts = map[string]bool{"serious": true, "critical": true}
+
+type axeViolation struct {
+	ID      string    `json:"id"`
+	Impact  string    `json:"impact"`
+	Help    string    `json:"help"`
+	HelpURL string    `json:"helpUrl"`
+	Nodes   []axeNode `json:"nodes"`
+}
+
+type axeNode struct {
+	Target  string `json:"target"`
+	Context string `json:"context"` // the figure holding the node, if any
+	HTML    string `json:"html"`
+	Summary string `json:"summary"`
+}
+
+// axeRunJS runs axe on the whole document and keeps what a report needs. A
+// target is a list of selectors, one per frame or shadow root.
+const axeRunJS = `axe.run(document, {resultTypes: ['violations']}).then(r => r.violations.map(v => ({
+  id: v.id, impact: v.impact || '', help: v.help, helpUrl: v.helpUrl,
+  nodes: v.nodes.map(n => ({
+    target: n.target.map(t => Array.isArray(t) ? t.join(' >>> ') : String(t)).join(' | '),
+    context: (() => {
+      const el = n.target.length === 1 && typeof n.target[0] === 'string' ? document.querySelector(n.target[0]) : null;
+      const fig = el && el.closest('figure');
+      if (!fig) return '';
+      const cap = fig.querySelector('figcaption, caption');
+      const text = cap ? cap.textContent.trim().replace(/\s+/g, ' ') : '';
+      return 'figure' + (fig.id ? '#' + fig.id : '') + '.' + [...fig.classList].join('.') +
+        (text ? ' "' + text.slice(0, 50) + (text.length > 50 ? '…' : '') + '"' : '');
+    })(),
+    html: n.html.length > 160 ? n.html.slice(0, 160) + '…' : n.html,
+    summary: (n.failureSummary || '').replace(/\s+/g, ' ').trim(),
+  })),
+})))`
+
+// openDetailsJS opens every <details>, as a reader who wants the data would.
+const openDetailsJS = `(() => { for (const d of document.querySelectorAll('details')) d.open = true; return true; })()`
+
+// TestAccessibility runs axe-core on every page of the built site, at the phone
+// and the desktop width with every <details> opened, and fails on each violation
+// of impact serious or critical; the others are logged.
+func TestAccessibility(t *testing.T) {
+	out := outDir(t)
+	inject := axeScript(t)
+
+	pages := sitePages(t, out)
+	base := serveSite(t, out)
+	browser(t)
+	for _, rel := range pages {
+		t.Run(rel, func(t *testing.T) {
+			t.Parallel()
+			tb := newTab(t)
+			var found []*foundViolation
+			byID := map[string]*foundViolation{}
+			for _, vp := range viewports {
+				vs, err := runAxe(tb, base+"/"+rel, vp, inject)
+				if err != nil {
+					t.Fatalf("%s at %s width: %v", rel, vp.name, err)
+				}
+				for _, v := range vs {
+					f := byID[v.ID]
+					if f == nil {
+						f = &foundViolation{axeViolation: v, seen: map[string][]string{}}
+						f.Nodes = nil
+						byID[v.ID] = f
+						found = append(found, f)
+					}
+					f.widths = append(f.widths, vp.name)
+					for _, n := range v.Nodes {
+						if f.seen[n.Target] == nil {
+							f.Nodes = append(f.Nodes, n)
+						}
+						f.seen[n.Target] = append(f.seen[n.Target], vp.name)
+					}
+				}
+			}
+			for _, f := range found {
+				msg := formatViolation(rel, f)
+				if failingImpacts[f.Impact] {
+					t.Error(msg)
+				} else {
+					t.Log(msg)
+				}
+			}
+		})
+	}
+}
+
+// foundViolation is one axe rule's violations on a page, over the widths.
+type foundViolation struct {
+	axeViolation
+	widths []string
+	seen   map[string][]string // node target -> widths it was found at
+}
+
+// runAxe loads url at the viewport, opens the <details>, and runs axe.
+func runAxe(tb *tab, url string, vp viewport, inject string) ([]axeViolation, error) {
+	if err := vp.load(tb, url); err != nil {
+		return nil, err
+	}
+	if _, err := eval[bool](tb, 10*time.Second, openDetailsJS); err != nil {
+		return nil, fmt.Errorf("opening <details>: %v", err)
+	}
+	if _, err := eval[bool](tb, 10*time.Second, settleJS); err != nil {
+		return nil, fmt.Errorf("waiting for layout: %v", err)
+	}
+	if _, err := eval[bool](tb, 20*time.Second, inject); err != nil {
+		return nil, fmt.Errorf("injecting axe-core: %v", err)
+	}
+	vs, err := eval[[]axeViolation](tb, 60*time.Second, axeRunJS)
+	if err != nil {
+		return nil, fmt.Errorf("axe.run: %v", err)
+	}
+	tb.rec.take() // console and network are TestBrowserPages' business
+	return vs, nil
+}
+
+// maxNodesShown bounds the nodes listed per violation (a colour rule can match
+// every line number of a code listing).
+const maxNodesShown = 6
+
+func formatViolation(rel string, f *foundViolation) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: axe %s (%s) at %s width, %d nodes: %s\n\t%s",
+		rel, f.ID, f.Impact, strings.Join(f.widths, " and "), len(f.Nodes), f.Help, f.HelpURL)
+	for i, n := range f.Nodes {
+		if i == maxNodesShown && len(f.Nodes) > maxNodesShown+1 {
+			fmt.Fprintf(&b, "\n\t- … and %d more nodes", len(f.Nodes)-i)
+			break
+		}
+		fmt.Fprintf(&b, "\n\t- %s", n.Target)
+		if w := f.seen[n.Target]; len(w) < len(f.widths) {
+			fmt.Fprintf(&b, " (at %s width only)", strings.Join(w, " and "))
+		}
+		if n.Context != "" {
+			fmt.Fprintf(&b, "\n\t  in %s", n.Context)
+		}
+		fmt.Fprintf(&b, "\n\t  %s", n.HTML)
+		if n.Summary != "" {
+			fmt.Fprintf(&b, "\n\t  %s", n.Summary)
+		}
+	}
+	return b.String()
+}
+
+// axeScript returns axe-core's bundle, ready to evaluate in a page: as a classic
+// script the UMD bundle sets window.axe, and the trailing expression keeps its
+// (non-serialisable) completion value out of the reply.
+func axeScript(t *testing.T) string {
+	t.Helper()
+	src, err := os.ReadFile(axeRel)
+	if err != nil {
+		t.Fatalf("axe-core is not installed (%v): run `npm ci` at the module root (package.json pins axe-core; `bash .ci/run` does it too)", err)
+	}
+	var pkg struct{ Version string }
+	if b, err := os.ReadFile(filepath.Join(filepath.Dir(axeRel), "package.json")); err == nil {
+		_ = json.Unmarshal(b, &pkg)
+	}
+	t.Logf("axe-core %s", pkg.Version)
+	return string(src) + "\n;true"
+}
+
+// TestAccessibilityCatchesBreakage runs the axe step of TestAccessibility on a
+// page with known violations, so a broken injection or filter fails.
+func TestAccessibilityCatchesBreakage(t *testing.T) {
+	inject := axeScript(t)
+	dir := t.TempDir()
+	bad := `<!DOCTYPE html><html><head><meta charset="utf-8"><title>bad</title></head><body><main>
+<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+<details><summary>data</summary><a href="#x" style="color:#eee;background:#fff">faint link</a></details>
+</main></body></html>`
+	if err := os.WriteFile(filepath.Join(dir, "bad.html"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base := serveSite(t, dir)
+	tb := newTab(t)
+	vs, err := runAxe(tb, base+"/bad.html", viewports[0], inject)
+	if err != nil {
+		t.Fatal(err)
+	}
+	impact := map[string]string{}
+	for _, v := range vs {
+		impact[v.ID] = v.Impact
+	}
+	for id, want := range map[string]string{
+		"image-alt":      "critical",
+		"html-has-lang":  "serious",
+		"color-contrast": "serious", // inside <details>: runAxe opens them
+	} {
+		if impact[id] != want || !failingImpacts[want] {
+			t.Errorf("axe on the bad page: %s has impact %q, want %q (failing); found %v", id, impact[id], want, impact)
+		}
+	}
+}

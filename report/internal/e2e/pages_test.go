@@ -1,0 +1,253 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// screenshotsRel is where the page screenshots go, relative to the package
+// directory: screenshots/ at the module root (git-ignored).
+var screenshotsRel = filepath.Join(moduleRootRel, "screenshots")
+
+type viewport struct {
+	name          string
+	width, height int64
+	mobile        bool
+}
+
+var viewports = []viewport{
+	{"phone", 390, 844, true},
+	{"desktop", 1280, 800, false},
+}
+
+// load sets the tab's viewport (a phone is emulated as a mobile device, so the
+// page's meta viewport applies) and loads url, waiting for the load event.
+func (vp viewport) load(tb *tab, url string) error {
+	opts := []chromedp.EmulateViewportOption{chromedp.EmulateLandscape}
+	if vp.mobile {
+		opts = []chromedp.EmulateViewportOption{chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch}
+	}
+	if err := tb.run(20*time.Second, chromedp.EmulateViewport(vp.width, vp.height, opts...), chromedp.Navigate(url)); err != nil {
+		return fmt.Errorf("loading %s at %d px: %v", url, vp.width, err)
+	}
+	return nil
+}
+
+// TestBrowserPages opens every page of the built site in Chromium, at a phone and
+// a desktop width, and checks what a reader would notice: errors, broken requests,
+// missing figures, header-less tables, a page wider than the screen. It leaves a
+// full-page screenshot of each in screenshots/.
+func TestBrowserPages(t *testing.T) {
+	out := outDir(t)
+	pages := sitePages(t, out)
+	base := serveSite(t, out)
+	if err := os.MkdirAll(screenshotsRel, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	browser(t) // start it before the parallel subtests share it
+	for _, rel := range pages {
+		t.Run(rel, func(t *testing.T) {
+			t.Parallel()
+			tb := newTab(t)
+			for _, vp := range viewports {
+				checkPage(t, tb, base+"/"+rel, rel, vp, screenshotsRel)
+			}
+		})
+	}
+}
+
+// layoutReport is what checkPageJS finds on a page.
+type layoutReport struct {
+	ScrollWidth     float64    `json:"scrollWidth"`
+	ClientWidth     float64    `json:"clientWidth"`
+	Overflow        []string   `json:"overflow"`
+	Images          []imgState `json:"images"`
+	Plots           int        `json:"plots"`
+	PlotsWithoutImg []string   `json:"plotsWithoutImg"`
+	Tables          int        `json:"tables"`
+	TablesWithoutTh []string   `json:"tablesWithoutTh"`
+}
+
+type imgState struct {
+	Src          string  `json:"src"`
+	Complete     bool    `json:"complete"`
+	NaturalWidth float64 `json:"naturalWidth"`
+	Width        float64 `json:"width"`
+	Height       float64 `json:"height"`
+}
+
+// settleJS waits for the fonts and two frames, so layout is final.
+const settleJS = `document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))))`
+
+// checkPageJS measures the page. An element sticking out of the viewport is listed
+// only when no ancestor clips or scrolls it (a .scroll container may scroll on its
+// own); the document itself must not be wider than the viewport.
+const checkPageJS = `(() => {
+  const de = document.documentElement, cw = de.clientWidth;
+  const describe = el => {
+    let s = el.tagName.toLowerCase();
+    if (el.id) s += '#' + el.id;
+    for (const c of el.classList) s += '.' + c;
+    const holder = el.parentElement && el.parentElement.closest('[id]');
+    if (holder) s += ' in #' + holder.id;
+    const cap = el.querySelector(':scope > caption, :scope > figcaption');
+    const text = ((cap ? cap.textContent : el.textContent) || '').trim().replace(/\s+/g, ' ');
+    if (text) s += ' "' + text.slice(0, 60) + (text.length > 60 ? '…' : '') + '"';
+    return s;
+  };
+  const r = {scrollWidth: de.scrollWidth, clientWidth: cw, overflow: [], images: [], plots: 0,
+    plotsWithoutImg: [], tables: 0, tablesWithoutTh: []};
+  for (const img of document.querySelectorAll('figure img')) {
+    const b = img.getBoundingClientRect();
+    r.images.push({src: img.getAttribute('src') || '', complete: img.complete,
+      naturalWidth: img.naturalWidth, width: b.width, height: b.height});
+  }
+  for (const f of document.querySelectorAll('figure.plot')) {
+    r.plots++;
+    if (!f.querySelector('img')) r.plotsWithoutImg.push(describe(f));
+  }
+  for (const t of document.querySelectorAll('table')) {
+    r.tables++;
+    if (!t.querySelector('th')) r.tablesWithoutTh.push(describe(t));
+  }
+  if (de.scrollWidth > cw) {
+    const clipped = el => {
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    for (const el of document.body.querySelectorAll('*')) {
+      const b = el.getBoundingClientRect();
+      if (b.width > 0 && (b.right > cw + 0.5 || b.left < -0.5) && !clipped(el)) {
+        r.overflow.push(describe(el) + ' spans x=' + Math.round(b.left) + '..' + Math.round(b.right));
+        if (r.overflow.length >= 12) break;
+      }
+    }
+  }
+  return r;
+})()`
+
+// checkPage loads url in tb at the viewport and reports what is wrong with it;
+// with shots set, it saves a full-page screenshot there.
+func checkPage(t *testing.T, tb *tab, url, rel string, vp viewport, shots string) {
+	t.Helper()
+	problems, summary := pageProblems(tb, url, rel, vp, shots)
+	for _, p := range problems {
+		t.Error(p)
+	}
+	if vp == viewports[len(viewports)-1] && summary != "" {
+		t.Log(summary)
+	}
+}
+
+// pageProblems does the work of checkPage and returns the problems, each
+// prefixed with the page and the width, and a one-line summary of the page.
+func pageProblems(tb *tab, url, rel string, vp viewport, shots string) (problems []string, summary string) {
+	at := fmt.Sprintf("%s at %s width (%d px)", rel, vp.name, vp.width)
+	add := func(format string, args ...any) { problems = append(problems, at+": "+fmt.Sprintf(format, args...)) }
+	tb.rec.take() // only this load's events count
+	if err := vp.load(tb, url); err != nil {
+		add("%v", err)
+		return problems, ""
+	}
+	if _, err := eval[bool](tb, 10*time.Second, settleJS); err != nil {
+		add("waiting for fonts and layout: %v", err)
+	}
+	r, err := eval[layoutReport](tb, 10*time.Second, checkPageJS)
+	if err != nil {
+		add("measuring the page: %v", err)
+		return problems, ""
+	}
+	if r.ScrollWidth > r.ClientWidth {
+		add("the document scrolls sideways: documentElement.scrollWidth %v > clientWidth %v; sticking out, outside any scroll container:\n\t%s",
+			r.ScrollWidth, r.ClientWidth, strings.Join(r.Overflow, "\n\t"))
+	}
+	for _, img := range r.Images {
+		if !img.Complete || img.NaturalWidth <= 0 || img.Width <= 0 || img.Height <= 0 {
+			add("figure image %s not shown: complete=%v naturalWidth=%v rendered %vx%v",
+				img.Src, img.Complete, img.NaturalWidth, img.Width, img.Height)
+		}
+	}
+	for _, f := range r.PlotsWithoutImg {
+		add("plot figure without an <img>: %s", f)
+	}
+	for _, tbl := range r.TablesWithoutTh {
+		add("table without <th> headers: %s", tbl)
+	}
+	if shots != "" {
+		shot, err := get(tb, 30*time.Second, chromedp.FullScreenshot(100))
+		if err != nil {
+			add("screenshot: %v", err)
+		} else {
+			name := strings.ReplaceAll(strings.TrimSuffix(rel, ".html"), "/", "-") + fmt.Sprintf("-%d.png", vp.width)
+			if err := os.WriteFile(filepath.Join(shots, name), shot, 0o644); err != nil {
+				add("%v", err)
+			}
+		}
+	}
+	for _, p := range tb.rec.take() {
+		add("%s", p)
+	}
+	return problems, fmt.Sprintf("%s: %d figure images, %d plots, %d tables", rel, len(r.Images), r.Plots, r.Tables)
+}
+
+// TestBrowserChecksCatchBreakage runs the page checks of TestBrowserPages on a
+// page with one mistake of each kind, so a check that stops finding anything fails.
+func TestBrowserChecksCatchBreakage(t *testing.T) {
+	dir := t.TempDir()
+	bad := `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>bad</title></head><body>
+<figure class="plot"><img src="fig/missing.svg" alt="missing"></figure>
+<figure class="plot"><p>no image</p></figure>
+<figure class="table"><table><caption>headless</caption><tr><td>1</td></tr></table></figure>
+<div class="scroll" style="overflow-x:auto"><div style="width:3000px">wide, but inside a scroll container</div></div>
+<p class="wide" style="width:2000px">too wide</p>
+<link rel="stylesheet" href="gone.css">
+<script>console.error("boom"); setTimeout(() => { throw new Error("late") }, 0)</script>
+</body></html>`
+	if err := os.WriteFile(filepath.Join(dir, "bad.html"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base := serveSite(t, dir)
+	tb := newTab(t)
+	var got []string
+	for _, vp := range viewports {
+		p, _ := pageProblems(tb, base+"/bad.html", "bad.html", vp, "")
+		got = append(got, p...)
+	}
+	all := strings.Join(got, "\n")
+	for _, vp := range viewports {
+		at := fmt.Sprintf("bad.html at %s width (%d px): ", vp.name, vp.width)
+		for _, w := range []string{
+			"the document scrolls sideways",
+			`p.wide "too wide" spans x=`,
+			"figure image fig/missing.svg not shown",
+			"plot figure without an <img>",
+			`table without <th> headers: table "headless"`,
+			`console.error: "boom"`,
+			"uncaught exception",
+			"HTTP 404 Not Found for " + base + "/fig/missing.svg",
+			// A missing stylesheet shows as a 404 or, when Chromium refuses the
+			// error page's MIME type, as a canceled request.
+			base + "/gone.css",
+		} {
+			if !slices.ContainsFunc(got, func(p string) bool { return strings.HasPrefix(p, at) && strings.Contains(p, w) }) {
+				t.Errorf("the checks did not report %q at %s width", w, vp.name)
+			}
+		}
+	}
+	if strings.Contains(all, "inside a scroll container") {
+		t.Errorf("the checks flagged an element inside a scroll container")
+	}
+	if t.Failed() {
+		t.Logf("they reported:\n%s", all)
+	}
+}
