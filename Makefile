@@ -9,7 +9,11 @@ GO ?= go
 report:
 	$(GO) run ./report build
 
-test:
+# The accessibility test injects axe-core from npm.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+
+test: node_modules/.package-lock.json
 	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
 	$(GO) test ./...
