@@ -127,7 +127,7 @@ func (r *pageRenderer) RenderDirective(w util.BufWriter, d directive.Directive) 
 	case *directive.Source:
 		r.renderSource(w, d)
 	case *directive.Check:
-		// Claims are verified once per lesson; the prose states them.
+		r.renderCheck(w, d)
 	}
 	return nil
 }
@@ -185,3 +185,17 @@ func (r *pageRenderer) renderTable(w util.BufWriter, t *directive.Table) {
 
 // inlineText escapes a caption written in a directive body.
 func inlineText(s string) template.HTML { return template.HTML(html.EscapeString(s)) }
+
+// renderCheck lists a check's claims under a closed <details>, so that a
+// reader can see what the build verified about the prose around it. The
+// claims were evaluated once per lesson before rendering; a build with a
+// false claim has failed and renders no page.
+func (r *pageRenderer) renderCheck(w util.BufWriter, c *directive.Check) {
+	n := r.page.Lang.Locale.Format(numfmt.Format{}, float64(len(c.Claims)))
+	summary := strings.ReplaceAll(r.ui("claims"), "{n}", n)
+	fmt.Fprintf(w, `<details class="claims"><summary>%s</summary><ul>`, html.EscapeString(summary))
+	for _, cl := range c.Claims {
+		fmt.Fprintf(w, "<li><code>%s</code></li>", html.EscapeString(expr.String(cl.Expr)))
+	}
+	w.WriteString("</ul></details>\n")
+}
