@@ -15,7 +15,10 @@ package queue
 import (
 	"context"
 	"math"
+	"slices"
 	"strconv"
+
+	"gonum.org/v1/gonum/stat"
 
 	"lbcourse/models/model"
 )
@@ -197,7 +200,19 @@ func simulate(ctx context.Context, ru rule, cost, slowdown []float64, arrival fl
 	return o, nil
 }
 
+// waitQuantiles are the quantiles of the wait reported for each rule, as
+// <rule>.wait_<name>; gonum's empirical quantile is the smallest wait with
+// at least that share of requests at or below it.
+var waitQuantiles = []struct {
+	name string
+	p    float64
+}{{"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}}
+
 // Run simulates both rules on the same cost sequence.
+//
+// Besides the values below, each rule reports the distribution of its waits:
+// <rule>.wait_p50, .wait_p90, .wait_p99 (gonum/stat empirical quantiles) and
+// .wait_max, all in turns.
 //
 // Values: total_work (turn), utilization (total_work / (requests*arrival) /
 // replicas), and for each rule prefix round_robin and least_connections:
@@ -243,6 +258,12 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		res.Set(ru.name+".mean_wait", o.meanWait, "turn")
 		res.Set(ru.name+".max_queue", float64(o.maxQueue), "request")
 		res.Set(ru.name+".finish", o.finish, "turn")
+		sorted := slices.Clone(o.waits)
+		slices.Sort(sorted)
+		for _, q := range waitQuantiles {
+			res.Set(ru.name+".wait_"+q.name, stat.Quantile(q.p, stat.Empirical, sorted, nil), "turn")
+		}
+		res.Set(ru.name+".wait_max", sorted[len(sorted)-1], "turn")
 		for r, w := range o.work {
 			res.Set(ru.name+".work."+strconv.Itoa(r+1), w, "turn")
 		}

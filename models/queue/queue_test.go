@@ -2,7 +2,9 @@ package queue
 
 import (
 	"context"
+	"math"
 	"math/big"
+	"slices"
 	"reflect"
 	"strconv"
 	"strings"
@@ -359,6 +361,34 @@ func BenchmarkRun(b *testing.B) {
 	for b.Loop() {
 		if _, err := Run(context.Background(), p); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestWaitQuantiles checks the quantiles against the wait series: the
+// empirical q-quantile of n waits is the ceil(q*n)-th smallest.
+func TestWaitQuantiles(t *testing.T) {
+	p := DefaultParams()
+	p.Slowdown = []float64{3, 1, 1}
+	r, err := Run(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rule := range []string{"round_robin", "least_connections"} {
+		w, _ := r.SeriesNamed(rule + ".wait")
+		sorted := slices.Clone(w.Y)
+		slices.Sort(sorted)
+		for _, q := range []struct {
+			name string
+			p    float64
+		}{{"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}} {
+			want := sorted[int(math.Ceil(q.p*float64(len(sorted))))-1]
+			if got := value(t, r, rule+".wait_"+q.name); got != want {
+				t.Errorf("%s.wait_%s = %v, want %v", rule, q.name, got, want)
+			}
+		}
+		if got := value(t, r, rule+".wait_max"); got != sorted[len(sorted)-1] {
+			t.Errorf("%s.wait_max = %v", rule, got)
 		}
 	}
 }
