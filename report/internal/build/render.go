@@ -64,6 +64,7 @@ func (r *pageRenderer) show(key string, v model.Value, f numfmt.Format, off int)
 
 func formatSuffix(f numfmt.Format) string {
 	f.Unit = false
+	f = f.WithoutCase()
 	if s := f.String(); s != "" {
 		return "|" + s
 	}

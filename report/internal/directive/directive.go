@@ -48,10 +48,12 @@ type Spec struct {
 	Joined bool
 }
 
+// String is the spec's canonical text, without a case ending: two languages
+// show the same value even where only one attaches a case to it.
 func (s Spec) String() string {
 	out := s.Path
 	var f []string
-	if fs := s.Format.String(); fs != "" {
+	if fs := s.Format.WithoutCase().String(); fs != "" {
 		f = append(f, fs)
 	}
 	if s.Joined {

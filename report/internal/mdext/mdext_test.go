@@ -89,7 +89,7 @@ func TestProblemsHaveOffsets(t *testing.T) {
 		got = append(got, src[p.Off:p.Off+3]+"|"+p.Msg)
 	}
 	want := []string{
-		` 9x|unknown format word "9x" (want decimals such as 2, a percent such as %1, unit or plain)`,
+		` 9x|unknown format word "9x" (want decimals such as 2, a percent such as %1, unit, plain, or a case ending acc, dat, loc, abl, gen)`,
 		`ext|table: unknown key "extra"`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

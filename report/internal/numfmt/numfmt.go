@@ -25,6 +25,9 @@ type Format struct {
 	Percent bool // show v*100 followed by the locale's percent sign
 	Unit    bool // append the value's unit term
 	Plain   bool // no digit grouping (identifiers such as seeds)
+	// Case is a Turkish case ending for the number; pages in other
+	// languages show none. It is not part of the value's identity.
+	Case Case
 }
 
 // Parse reads a format spec: space-separated words, each one of
@@ -33,6 +36,7 @@ type Format struct {
 //	%N     percent with N decimals
 //	unit   append the unit
 //	plain  no thousands grouping
+//	acc dat loc abl gen   a Turkish case ending (see Case)
 //
 // The empty spec is the zero Format.
 func Parse(spec string) (Format, error) {
@@ -43,6 +47,11 @@ func Parse(spec string) (Format, error) {
 			f.Unit = true
 		case w == "plain":
 			f.Plain = true
+		case isCase(w):
+			if f.Case != "" {
+				return Format{}, fmt.Errorf("two case endings: %s and %s", f.Case, w)
+			}
+			f.Case = Case(w)
 		case strings.HasPrefix(w, "%") || isDigits(w):
 			d := strings.TrimPrefix(w, "%")
 			n, err := strconv.Atoi(d)
@@ -54,10 +63,29 @@ func Parse(spec string) (Format, error) {
 			}
 			f.Digits, f.Fixed, f.Percent = n, true, strings.HasPrefix(w, "%")
 		default:
-			return Format{}, fmt.Errorf("unknown format word %q (want decimals such as 2, a percent such as %%1, unit or plain)", w)
+			return Format{}, fmt.Errorf("unknown format word %q (want decimals such as 2, a percent such as %%1, unit, plain, or a case ending acc, dat, loc, abl, gen)", w)
 		}
 	}
+	if f.Unit && f.Case != "" {
+		return Format{}, fmt.Errorf("a case ending cannot follow a unit: write the unit in the sentence")
+	}
 	return f, nil
+}
+
+func isCase(w string) bool {
+	for _, c := range cases {
+		if string(c) == w {
+			return true
+		}
+	}
+	return false
+}
+
+// WithoutCase returns f without its case ending: what the value is, as
+// opposed to how one language's grammar attaches to it.
+func (f Format) WithoutCase() Format {
+	f.Case = ""
+	return f
 }
 
 func isDigits(s string) bool {
@@ -87,6 +115,9 @@ func (f Format) String() string {
 	}
 	if f.Plain {
 		w = append(w, "plain")
+	}
+	if f.Case != "" {
+		w = append(w, string(f.Case))
 	}
 	return strings.Join(w, " ")
 }
@@ -170,8 +201,17 @@ func NewLocale(tag string) (*Locale, error) {
 	return &Locale{Tag: t, p: message.NewPrinter(t)}, nil
 }
 
-// Format returns v formatted by f in the locale, without the unit.
+// Format returns v formatted by f in the locale, without the unit, with the
+// case ending if f has one and the locale is Turkish.
 func (l *Locale) Format(f Format, v float64) string {
+	s := l.number(f, v)
+	if base, _ := l.Tag.Base(); f.Case != "" && base.String() == "tr" {
+		s = turkishCase(s, f.Case)
+	}
+	return s
+}
+
+func (l *Locale) number(f Format, v float64) string {
 	s, digits := f.rounded(v)
 	r, err := strconv.ParseFloat(s, 64)
 	if err != nil {

@@ -27,7 +27,7 @@ func TestLocaleFormat(t *testing.T) {
 		{"%1", 0.0005, "%0,1", "0.1%", "0.1%", ""}, // binary 0.000500000000000000010…
 		{"1", -3.25, "-3,2", "-3.2", "-3.2", ""},
 		{"2 unit", 4.04, "4,04", "4.04", "4.04", ""},
-		{"x", 0, "", "", "", `unknown format word "x" (want decimals such as 2, a percent such as %1, unit or plain)`},
+		{"x", 0, "", "", "", `unknown format word "x" (want decimals such as 2, a percent such as %1, unit, plain, or a case ending acc, dat, loc, abl, gen)`},
 		{"13", 0, "", "", "", `bad number format "13": want 0 to 12 decimals, as in 2 or %1`},
 		{"2 3", 0, "", "", "", `number format "3" given twice`},
 	}
