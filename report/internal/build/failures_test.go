@@ -23,7 +23,7 @@ func (toyParams) Validate() error { return nil }
 func TestRunFailures(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)
-	reg := registry.NewRegistry(
+	reg, err := registry.NewRegistry(nil,
 		registry.New("boom", "models/boom", fstest.MapFS{}, func() toyParams { return toyParams{} }, toyParams.Validate,
 			func(context.Context, toyParams) (model.Result, error) {
 				var s []int
@@ -36,6 +36,9 @@ func TestRunFailures(t *testing.T) {
 				return model.Result{}, nil
 			}),
 	)
+	if err != nil {
+		t.Fatal(err)
+	}
 	o := Options{
 		Lessons:   filepath.Join("testdata", "failures", "lessons"),
 		Templates: filepath.Join(root, "templates"),
@@ -43,7 +46,7 @@ func TestRunFailures(t *testing.T) {
 		Registry:  reg,
 		Timeout:   200 * time.Millisecond,
 	}
-	_, _, err := Render(context.Background(), o)
+	_, _, err = Render(context.Background(), o)
 	want := "testdata/failures/lessons/01-deneme/tr.md:7:4: experiment crash: model boom panicked: runtime error: index out of range [3] with length 0\n" +
 		"testdata/failures/lessons/01-deneme/tr.md:11:4: experiment stuck: did not finish within 200ms"
 	if err == nil || err.Error() != want {

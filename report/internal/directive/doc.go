@@ -97,7 +97,12 @@
 //
 // A FORMAT is space-separated words: N (N decimals, 0 to 12), %N (a percent
 // with N decimals), unit (append the value's unit term unit.NAME), plain (no
-// digit grouping). No decimals given shows the shortest exact form. Numbers
+// digit grouping), and one Turkish case ending: acc, dat, loc, abl or gen.
+// A Turkish page writes the ending after an apostrophe, chosen by how the
+// number is read aloud ({{ x | %2 acc }} gives %74,85'i, {{ n | 0 dat }}
+// with 17 gives 17'ye); other languages show none, and the ending is not
+// part of the value, so the other language's file may leave it out. No
+// decimals given shows the shortest exact form. Numbers
 // are rounded from the exact binary value, exact ties to even, and shown in
 // the locale: Turkish 4,04 16.841 %74,85; English 4.04 16,841 74.85%.
 //

@@ -8,6 +8,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"math"
 	"reflect"
@@ -36,7 +38,17 @@ type Model struct {
 	validate  func(any) error
 	run       func(context.Context, any) (model.Result, error)
 	fields    []paramField
-	codeHash  string
+	// codeHash covers the model's package and every package of the
+	// module's models it imports, directly or not (see NewRegistry).
+	codeHash string
+	deps     []string // dirs of the imported model packages, sorted
+}
+
+// A Library is a package under models/ that models import but that is not
+// a model itself, such as models/model.
+type Library struct {
+	Dir    string
+	Source fs.FS
 }
 
 type paramField struct {
@@ -66,7 +78,6 @@ func New[P any](name, dir string, source fs.FS, defaults func() P, validate func
 		}
 		m.fields = append(m.fields, paramField{Name: tag, Index: i, Type: f.Type})
 	}
-	m.codeHash = hashFS(source)
 	return m
 }
 
@@ -258,12 +269,12 @@ func (m *Model) Run(ctx context.Context, p Params) (res model.Result, err error)
 	return m.run(ctx, p.v)
 }
 
-// CacheKey identifies the result of running m on p: the model's code, the
-// shared model package, the dependency versions and Go release the
-// generator was built with, and the canonical parameters.
+// CacheKey identifies the result of running m on p: the code of the model
+// and of every model package it imports, the dependency versions and Go
+// release the generator was built with, and the canonical parameters.
 func (m *Model) CacheKey(p Params) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "model %s\ncode %s\nshared %s\n", m.Name, m.codeHash, hashFS(model.Source))
+	fmt.Fprintf(h, "model %s\ncode %s\n", m.Name, m.codeHash)
 	fmt.Fprintf(h, "go %s\n", runtime.Version())
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, d := range bi.Deps {
@@ -297,16 +308,105 @@ type Registry struct {
 	models []*Model
 }
 
-// NewRegistry returns a registry of ms; names must be unique.
-func NewRegistry(ms ...*Model) *Registry {
+// NewRegistry returns a registry of ms; names must be unique. libs are the
+// packages under models/ that models import without being models. Each
+// model's cache key covers the source of every such package it imports,
+// directly or through another; an import of a models/ package that is
+// neither registered nor in libs is an error, since a change to it could
+// otherwise serve a stale result.
+func NewRegistry(libs []Library, ms ...*Model) (*Registry, error) {
 	r := &Registry{}
+	src := map[string]fs.FS{}
+	for _, l := range libs {
+		src[l.Dir] = l.Source
+	}
 	for _, m := range ms {
 		if _, dup := r.Lookup(m.Name); dup {
-			panic("registry: duplicate model " + m.Name)
+			return nil, fmt.Errorf("registry: model %s registered twice", m.Name)
 		}
 		r.models = append(r.models, m)
+		src[m.Dir] = m.Source
 	}
-	return r
+	dirs := make([]string, 0, len(src))
+	for d := range src {
+		dirs = append(dirs, d)
+	}
+	slices.Sort(dirs)
+	direct := map[string][]string{}
+	for _, d := range dirs {
+		imps, err := imports(src[d])
+		if err != nil {
+			return nil, fmt.Errorf("registry: %s: %v", d, err)
+		}
+		for _, p := range imps {
+			i := strings.Index(p, "/models/")
+			if i < 0 {
+				continue
+			}
+			dep := p[i+1:]
+			if _, ok := src[dep]; !ok {
+				return nil, fmt.Errorf("registry: %s imports %s, which is neither a registered model nor a library", d, p)
+			}
+			direct[d] = append(direct[d], dep)
+		}
+	}
+	for _, m := range r.models {
+		seen := map[string]bool{}
+		var walk func(string)
+		walk = func(d string) {
+			for _, dep := range direct[d] {
+				if !seen[dep] {
+					seen[dep] = true
+					walk(dep)
+				}
+			}
+		}
+		walk(m.Dir)
+		delete(seen, m.Dir)
+		h := sha256.New()
+		fmt.Fprintf(h, "%s %s\n", m.Dir, hashFS(m.Source))
+		m.deps = m.deps[:0]
+		for d := range seen {
+			m.deps = append(m.deps, d)
+		}
+		slices.Sort(m.deps)
+		for _, d := range m.deps {
+			fmt.Fprintf(h, "%s %s\n", d, hashFS(src[d]))
+		}
+		m.codeHash = hex.EncodeToString(h.Sum(nil))
+	}
+	return r, nil
+}
+
+// Deps returns the directories of the model packages m imports, directly
+// or not, whose source its cache key covers.
+func (m *Model) Deps() []string { return slices.Clone(m.deps) }
+
+// imports lists the import paths of the non-test Go files of fsys.
+func imports(fsys fs.FS) ([]string, error) {
+	files, err := fs.Glob(fsys, "*.go")
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			return nil, err
+		}
+		af, err := parser.ParseFile(token.NewFileSet(), f, b, parser.ImportsOnly)
+		if err != nil {
+			return nil, err
+		}
+		for _, im := range af.Imports {
+			p, _ := strconv.Unquote(im.Path.Value)
+			out = append(out, p)
+		}
+	}
+	return out, nil
 }
 
 // Lookup returns the model called name.

@@ -33,8 +33,12 @@ func run(_ context.Context, p params) (model.Result, error) {
 }
 
 func testModel(src string) *Model {
-	return New("toy", "models/toy", fstest.MapFS{"toy.go": {Data: []byte(src)}},
+	m := New("toy", "models/toy", fstest.MapFS{"toy.go": {Data: []byte(src)}},
 		func() params { return params{N: 1, Scale: 1} }, params.Validate, run)
+	if _, err := NewRegistry(nil, m); err != nil {
+		panic(err)
+	}
+	return m
 }
 
 func decode(m *Model, doc string) (Params, []Problem) {
@@ -107,6 +111,40 @@ func TestCacheKey(t *testing.T) {
 	}
 	if a.CacheKey(pdef) != a.CacheKey(pexplicit) {
 		t.Error("writing a default explicitly changes the cache key")
+	}
+}
+
+// TestCacheKeyCoversImports: a model's key changes with the code of a
+// models/ package it imports, directly or through another one.
+func TestCacheKeyCoversImports(t *testing.T) {
+	build := func(libCode string) (*Model, error) {
+		top := New("top", "models/top", fstest.MapFS{"top.go": {Data: []byte(
+			"package top\nimport (\n\"fmt\"\n\"lbcourse/models/mid\"\n)\n")}},
+			func() params { return params{N: 1} }, params.Validate, run)
+		mid := New("mid", "models/mid", fstest.MapFS{"mid.go": {Data: []byte(
+			"package mid\nimport \"lbcourse/models/lib\"\n")}},
+			func() params { return params{N: 1} }, params.Validate, run)
+		_, err := NewRegistry([]Library{{Dir: "models/lib", Source: fstest.MapFS{"lib.go": {Data: []byte(libCode)}}}}, top, mid)
+		return top, err
+	}
+	a, err := build("package lib // v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := build("package lib // v2")
+	pa, _ := decode(a, "")
+	pb, _ := decode(b, "")
+	if a.CacheKey(pa) == b.CacheKey(pb) {
+		t.Error("a change to a package imported through another keeps the cache key")
+	}
+	if got := a.Deps(); strings.Join(got, " ") != "models/lib models/mid" {
+		t.Errorf("Deps = %v", got)
+	}
+	orphan := New("orphan", "models/orphan", fstest.MapFS{"o.go": {Data: []byte("package orphan\nimport \"lbcourse/models/unknown\"\n")}},
+		func() params { return params{} }, params.Validate, run)
+	_, err = NewRegistry(nil, orphan)
+	if err == nil || err.Error() != "registry: models/orphan imports lbcourse/models/unknown, which is neither a registered model nor a library" {
+		t.Errorf("unknown import: %v", err)
 	}
 }
 
