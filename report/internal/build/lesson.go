@@ -167,12 +167,36 @@ func parsePage(file string, src []byte, lang *Lang, parsers directive.Parsers, e
 			}
 		case *ast.Value:
 			p.Directives = append(p.Directives, n.V)
+			for a := n.Parent(); a != nil; a = a.Parent() {
+				if _, ok := a.(*gast.Heading); ok {
+					errs.Add(file, n.V.Off, "a heading cannot show a value: its anchor and its line in the contents would change with the number")
+					break
+				}
+			}
 		case *gast.HTMLBlock, *gast.RawHTML:
 			errs.Add(file, nodeStart(n, body), "raw HTML is not allowed in lessons; write Markdown")
 		}
 		return gast.WalkContinue, nil
 	})
+	checkPlotIDs(p, errs)
 	return p
+}
+
+// checkPlotIDs reports a plot ID used twice in one file: both would write
+// the same figure file and anchor.
+func checkPlotIDs(p *Page, errs *diag.List) {
+	first := map[string]int{}
+	for _, d := range p.Directives {
+		pl, ok := d.(*directive.Plot)
+		if !ok || pl.ID == "" {
+			continue
+		}
+		if off, dup := first[pl.ID]; dup {
+			errs.Add(p.File, pl.Off, "plot %s is defined twice (first at line %d)", pl.ID, diag.PositionOf(p.Src, off).Line)
+			continue
+		}
+		first[pl.ID] = pl.Off
+	}
 }
 
 func nodeStart(n gast.Node, src []byte) int {

@@ -52,14 +52,9 @@ func (r *pageRenderer) renderPlot(w util.BufWriter, p *directive.Plot) {
 			}
 		}
 		ser.Labels = labels
-		if p.X.Log || p.Y.Log {
-			for i := range ser.Y {
-				if p.X.Log && ser.X[i] <= 0 || p.Y.Log && ser.Y[i] <= 0 {
-					r.errs.Add(r.page.File, s.Off, "plot %s: series %s has a value <= 0 on a log axis", p.ID, s.Data)
-					ok = false
-					break
-				}
-			}
+		if msg := outsideAxes(p, ser); msg != "" {
+			r.errs.Add(r.page.File, s.Off, "plot %s: series %s %s", p.ID, s.Data, msg)
+			ok = false
 		}
 		data = append(data, plotData{s.Legend, ser})
 		spec.Series = append(spec.Series, figure.Series{Legend: s.Legend, X: ser.X, Y: ser.Y, Labels: ser.Labels})
@@ -77,6 +72,11 @@ func (r *pageRenderer) renderPlot(w util.BufWriter, p *directive.Plot) {
 				continue
 			}
 			at = v.V
+		}
+		if ax := p.Y; !l.Vertical && ax.Log && at <= 0 || l.Vertical && p.X.Log && at <= 0 {
+			r.errs.Add(r.page.File, l.Off, "plot %s: a line at %v cannot be drawn on a logarithmic axis", p.ID, at)
+			ok = false
+			continue
 		}
 		spec.Lines = append(spec.Lines, figure.RefLine{Legend: l.Legend, Vertical: l.Vertical, At: at})
 	}
@@ -170,4 +170,36 @@ func (r *pageRenderer) plotTable(w util.BufWriter, p *directive.Plot, data []plo
 	}
 	b.WriteString("</tbody></table></div></details>\n")
 	w.Write(b.Bytes())
+}
+
+// outsideAxes says how a series does not fit the plot's axes: a value <= 0
+// on a logarithmic axis, or a value beyond an explicit min or max, which the
+// plot would silently cut off. It returns "" when the series fits.
+func outsideAxes(p *directive.Plot, s model.Series) string {
+	type axis struct {
+		name string
+		a    directive.Axis
+		v    []float64
+	}
+	axes := []axis{{"y", p.Y, s.Y}}
+	switch p.Type {
+	case "line", "scatter":
+		axes = append(axes, axis{"x", p.X, s.X})
+	case "histogram", "cdf":
+		// The series' values lie along x; y is a count or a share.
+		axes = []axis{{"x", p.X, s.Y}}
+	}
+	for _, ax := range axes {
+		for _, v := range ax.v {
+			switch {
+			case ax.a.Log && v <= 0:
+				return fmt.Sprintf("has the value %v, which a logarithmic %s axis cannot show", v, ax.name)
+			case ax.a.Min != nil && v < *ax.a.Min:
+				return fmt.Sprintf("has the value %v, below the %s axis min %v: the plot would cut it off", v, ax.name, *ax.a.Min)
+			case ax.a.Max != nil && v > *ax.a.Max:
+				return fmt.Sprintf("has the value %v, above the %s axis max %v: the plot would cut it off", v, ax.name, *ax.a.Max)
+			}
+		}
+	}
+	return ""
 }

@@ -20,6 +20,9 @@ func DidYouMean(name string, candidates []string) string {
 	return fmt.Sprintf(" (did you mean %q?)", best)
 }
 
+// EditDistance is the optimal-string-alignment distance between a and b.
+func EditDistance(a, b string) int { return editDistance(a, b) }
+
 // editDistance is the optimal-string-alignment distance between a and b,
 // in runes: insertions, deletions, substitutions and swaps of two
 // neighbours each cost 1.

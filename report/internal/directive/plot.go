@@ -178,6 +178,18 @@ func (b *Block) axis(fs map[string]Field, key string) Axis {
 	a.Log = b.Bool(afs, "log")
 	a.Min = b.number(afs, "min")
 	a.Max = b.number(afs, "max")
+	for _, bound := range []string{"min", "max"} {
+		v := a.Min
+		if bound == "max" {
+			v = a.Max
+		}
+		if v != nil && a.Log && *v <= 0 {
+			b.Errorf(b.NodeOff(afs[bound].Value), "plot: %s axis is logarithmic, so its %s must be above 0", key, bound)
+		}
+	}
+	if a.Min != nil && a.Max != nil && *a.Min >= *a.Max {
+		b.Errorf(b.NodeOff(afs["max"].Value), "plot: %s axis max must be above its min", key)
+	}
 	return a
 }
 

@@ -30,8 +30,11 @@ func (v *Value) Path() (*expr.Path, bool) {
 
 // ParseValue parses the text between {{ and }}; off is the offset of {{
 // and innerOff that of the text.
+//
+// Inside a GFM table cell the format's bar is written \| (the cell's own
+// bars would split the value otherwise); \| reads as |.
 func ParseValue(inner []byte, off, innerOff int) (*Value, []Problem) {
-	text := string(inner)
+	text := strings.Replace(string(inner), `\|`, " |", 1)
 	left, _, _ := strings.Cut(text, "|")
 	v := &Value{Off: off, ExprOff: innerOff}
 	n, err := expr.ParseNumber(left)

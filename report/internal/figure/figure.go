@@ -70,8 +70,15 @@ var palette = []color.Color{
 
 func colorAt(i int) color.Color { return palette[i%len(palette)] }
 
-// SVG draws s. The output depends only on s and the locale.
-func SVG(s Spec, loc *numfmt.Locale) ([]byte, error) {
+// SVG draws s. The output depends only on s and the locale. A panic in
+// the plotting library (it panics on some inputs, such as a value <= 0 on a
+// log axis) is returned as an error.
+func SVG(s Spec, loc *numfmt.Locale) (svg []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			svg, err = nil, fmt.Errorf("cannot draw it: %v", r)
+		}
+	}()
 	p := plot.New()
 	p.Title.Text = s.Title
 	p.X.Label.Text = s.X.Label

@@ -97,6 +97,22 @@ func TestProblemsHaveOffsets(t *testing.T) {
 	}
 }
 
+func TestMisspeltDirective(t *testing.T) {
+	src := "```chek\na.b < 1\n```\n\n```Table x\n```\n\n```text\nok\n```\n\n```dot\ndigraph{}\n```\n"
+	_, probs, _ := parse(src)
+	var got []string
+	for _, p := range probs {
+		got = append(got, src[p.Off:p.Off+4]+"|"+p.Msg)
+	}
+	want := []string{
+		`chek|"chek" is not a directive (did you mean "check"?); to show a code listing, name its language instead`,
+		`Tabl|"Table" is not a directive (did you mean "table"?); to show a code listing, name its language instead`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 // FuzzLesson feeds arbitrary Markdown through the parser and renderer: no
 // input may panic, and every problem's offset lies inside the source.
 func FuzzLesson(f *testing.F) {

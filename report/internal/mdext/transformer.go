@@ -2,11 +2,15 @@ package mdext
 
 import (
 	"bytes"
+	"fmt"
+	"slices"
+	"strings"
 
 	gast "github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
+	"lbcourse/report/internal/diag"
 	"lbcourse/report/internal/directive"
 	"lbcourse/report/internal/mdext/ast"
 )
@@ -36,6 +40,10 @@ func (t *directiveTransformer) Transform(doc *gast.Document, reader text.Reader,
 		}
 		parse, ok := t.parsers[words[0]]
 		if !ok {
+			if kind := t.nearKind(words[0]); kind != "" {
+				*sink = append(*sink, directive.Problem{Off: offs[0], Msg: fmt.Sprintf(
+					"%q is not a directive (did you mean %q?); to show a code listing, name its language instead", words[0], kind)})
+			}
 			continue
 		}
 		var lines []directive.Line
@@ -70,3 +78,30 @@ func fields(s []byte, base int) ([]string, []int) {
 	}
 	return words, offs
 }
+
+// nearKind returns the directive kind that word almost spells: the same
+// letters in another case, or for kinds of five letters or more, one typo
+// away. Such a fence would otherwise become a code listing, and a
+// misspelt check would silently check nothing.
+func (t *directiveTransformer) nearKind(word string) string {
+	kinds := make([]string, 0, len(t.parsers))
+	for k := range t.parsers {
+		kinds = append(kinds, k)
+	}
+	slices.Sort(kinds)
+	for _, k := range kinds {
+		if strings.EqualFold(word, k) {
+			return k
+		}
+	}
+	for _, k := range kinds {
+		if len(k) >= 5 && editClose(word, k) {
+			return k
+		}
+	}
+	return ""
+}
+
+// editClose reports whether a and b differ by one edit or one swap of
+// neighbours.
+func editClose(a, b string) bool { return diag.EditDistance(a, b) <= 1 }
