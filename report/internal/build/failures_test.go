@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"lbcourse/models/model"
+	"lbcourse/report/internal/expr"
 	"lbcourse/report/internal/registry"
 )
 
@@ -51,5 +52,34 @@ func TestRunFailures(t *testing.T) {
 		"testdata/failures/lessons/01-deneme/tr.md:11:4: experiment stuck: did not finish within 200ms"
 	if err == nil || err.Error() != want {
 		t.Errorf("error:\n%v\nwant\n%s", err, want)
+	}
+}
+
+func TestExprUnit(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"a.t - b.t", "turn"},
+		{"2 * a.t", "turn"},
+		{"a.t / 2", "turn"},
+		{"a.t / b.t", ""},
+		{"1 / a.n", ""},
+		{"a.n / a.t", ""},
+		{"a.t + a.n", ""},
+		{"max(a.t, b.t) - 1", ""},
+		{"abs(a.t - b.t)", "turn"},
+		{"-a.t", "turn"},
+	}
+	unitOf := map[string]string{"a.t": "turn", "b.t": "turn", "a.n": "subject"}
+	for _, tc := range tests {
+		n, err := expr.ParseNumber(tc.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		units := map[*expr.Path]string{}
+		for _, p := range expr.Paths(n) {
+			units[p] = unitOf[p.Name]
+		}
+		if got, _ := exprUnit(n, units); got != tc.want {
+			t.Errorf("unit of %s = %q, want %q", tc.src, got, tc.want)
+		}
 	}
 }

@@ -81,8 +81,8 @@ func (r *pageRenderer) RenderValue(w util.BufWriter, v *directive.Value) error {
 	return nil
 }
 
-// valueOf resolves an inline value: a path, or arithmetic over paths (whose
-// unit is the unit its paths share, if they share one).
+// valueOf resolves an inline value: a path, or arithmetic over paths (with
+// the unit exprUnit derives).
 func (r *pageRenderer) valueOf(v *directive.Value) (model.Value, bool) {
 	if v.Expr == nil {
 		return model.Value{}, false
@@ -90,7 +90,7 @@ func (r *pageRenderer) valueOf(v *directive.Value) (model.Value, bool) {
 	if p, ok := v.Path(); ok {
 		return r.res.value(p.Name, v.ExprOff+p.Off)
 	}
-	units := map[string]bool{}
+	units := map[*expr.Path]string{}
 	resolved := true
 	x, err := expr.EvalNumber(v.Expr, func(p *expr.Path) (float64, error) {
 		val, ok := r.res.value(p.Name, v.ExprOff+p.Off)
@@ -98,7 +98,7 @@ func (r *pageRenderer) valueOf(v *directive.Value) (model.Value, bool) {
 			resolved = false
 			return 0, fmt.Errorf("unresolved")
 		}
-		units[val.Unit] = true
+		units[p] = val.Unit
 		return val.V, nil
 	})
 	if !resolved {
@@ -108,12 +108,7 @@ func (r *pageRenderer) valueOf(v *directive.Value) (model.Value, bool) {
 		r.errs.Add(r.page.File, v.Spec.Off, "value: %s", errMsg(err))
 		return model.Value{}, false
 	}
-	unit := ""
-	if len(units) == 1 {
-		for u := range units {
-			unit = u
-		}
-	}
+	unit, _ := exprUnit(v.Expr, units)
 	return model.Value{Path: v.Spec.Path, V: x, Unit: unit}, true
 }
 
@@ -199,4 +194,59 @@ func (r *pageRenderer) renderCheck(w util.BufWriter, c *directive.Check) {
 		fmt.Fprintf(w, "<li><code>%s</code></li>", html.EscapeString(expr.String(cl.Expr)))
 	}
 	w.WriteString("</ul></details>\n")
+}
+
+// exprUnit derives the unit of an arithmetic value from the units of its
+// paths: a sum or difference of one unit keeps it, scaling by a plain
+// number keeps it, a ratio of one unit is a plain number, and anything else
+// (a product of two quantities, a sum of two units) has no unit the page
+// could name, so it gets none. ok is false for a mix of units in a sum.
+func exprUnit(n expr.Node, units map[*expr.Path]string) (unit string, ok bool) {
+	switch n := n.(type) {
+	case *expr.Num:
+		return "", true
+	case *expr.Path:
+		return units[n], true
+	case *expr.Unary:
+		return exprUnit(n.X, units)
+	case *expr.Call:
+		u, ok := exprUnit(n.Args[0], units)
+		for _, a := range n.Args[1:] {
+			v, vok := exprUnit(a, units)
+			ok = ok && vok && v == u
+		}
+		if !ok {
+			return "", false
+		}
+		return u, true
+	case *expr.Binary:
+		x, xok := exprUnit(n.X, units)
+		y, yok := exprUnit(n.Y, units)
+		if !xok || !yok {
+			return "", false
+		}
+		_, xNum := n.X.(*expr.Num)
+		_, yNum := n.Y.(*expr.Num)
+		switch n.Op {
+		case "+", "-":
+			if x == y {
+				return x, true
+			}
+			return "", false
+		case "*":
+			switch {
+			case xNum:
+				return y, true
+			case yNum:
+				return x, true
+			}
+			return "", true
+		case "/":
+			if yNum {
+				return x, true
+			}
+			return "", true
+		}
+	}
+	return "", true
 }

@@ -150,8 +150,16 @@ func (m *Model) Decode(keys, values []*yaml.Node) (Params, []Problem) {
 		}
 		rv.Field(f.Index).Set(target.Elem())
 	}
-	if len(probs) > 0 {
-		return Params{}, probs
+	// Range checks run even when some values did not decode, so that every
+	// problem is reported at once; a complaint about a parameter that did
+	// not decode is left out, since it would be about its default.
+	failed := map[string]bool{}
+	for _, pr := range probs {
+		for i, v := range values {
+			if v == pr.Node || keys[i] == pr.Node {
+				failed[keys[i].Value] = true
+			}
+		}
 	}
 	if err := m.validate(pv); err != nil {
 		var pes model.ParamErrors
@@ -161,15 +169,20 @@ func (m *Model) Decode(keys, values []*yaml.Node) (Params, []Problem) {
 		case model.ParamError:
 			pes = model.ParamErrors{e}
 		default:
-			return Params{}, []Problem{{nil, fmt.Sprintf("model %s: %v", m.Name, err)}}
+			return Params{}, append(probs, Problem{nil, fmt.Sprintf("model %s: %v", m.Name, err)})
 		}
 		for _, pe := range pes {
+			if failed[pe.Param] {
+				continue
+			}
 			n := valNode[pe.Param]
 			if n == nil {
 				n = keyNode[pe.Param]
 			}
 			probs = append(probs, Problem{n, pe.Error()})
 		}
+	}
+	if len(probs) > 0 {
 		return Params{}, probs
 	}
 	return Params{m, pv}, nil

@@ -71,6 +71,8 @@ func TestDecode(t *testing.T) {
 		{"list: [a]", "", []string{`1:7 parameter list: want a list of numbers, not a list`}},
 		{"n: 0", "", []string{`1:4 parameter n: must be at least 1`}},
 		{"n: ~", "", []string{`1:4 parameter n: want a whole number, not "~"`}},
+		{"scale: x\nn: 0\nm: 1", "", []string{`1:8 parameter scale: want a number, not "x"`, `3:1 model toy has no parameter "m" (did you mean "n"?)`, `2:4 parameter n: must be at least 1`}},
+		{"n: x", "", []string{`1:4 parameter n: want a whole number, not "x"`}},
 	}
 	for _, tc := range tests {
 		p, probs := decode(m, tc.doc)
