@@ -144,9 +144,15 @@ func diffNumbers(old, fresh map[string]map[string]string, tol float64, rev strin
 	return b.String()
 }
 
-// relChange is (new-old)/|old| of two displayed values.
+// relChange is (new-old)/|old| of two displayed values. For a figure's
+// point ("x y") it compares y.
 func relChange(o, n string) (float64, bool) {
-	parse := func(s string) (float64, error) { return strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64) }
+	parse := func(s string) (float64, error) {
+		if i := strings.LastIndexByte(s, ' '); i >= 0 {
+			s = s[i+1:]
+		}
+		return strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+	}
 	a, err1 := parse(o)
 	c, err2 := parse(n)
 	if err1 != nil || err2 != nil {

@@ -18,6 +18,7 @@ import (
 
 type plotData struct {
 	legend string
+	key    string // EXPERIMENT:SERIES, the series' identity in the numbers file
 	s      model.Series
 }
 
@@ -56,7 +57,7 @@ func (r *pageRenderer) renderPlot(w util.BufWriter, p *directive.Plot) {
 			r.errs.Add(r.page.File, s.Off, "plot %s: series %s %s", p.ID, s.Data, msg)
 			ok = false
 		}
-		data = append(data, plotData{s.Legend, ser})
+		data = append(data, plotData{s.Legend, exp + ":" + s.Data, ser})
 		spec.Series = append(spec.Series, figure.Series{Legend: s.Legend, X: ser.X, Y: ser.Y, Labels: ser.Labels})
 	}
 	for _, l := range p.Lines {
@@ -83,6 +84,7 @@ func (r *pageRenderer) renderPlot(w util.BufWriter, p *directive.Plot) {
 	if !ok {
 		return
 	}
+	r.recordFigure(p, data, spec.Lines)
 	svg, err := figure.SVG(spec, r.page.Lang.Locale)
 	if err != nil {
 		r.errs.Add(r.page.File, p.Off, "plot %s: %v", p.ID, err)
@@ -203,3 +205,31 @@ func outsideAxes(p *directive.Plot, s model.Series) string {
 	}
 	return ""
 }
+
+// recordFigure puts the data behind a figure into the numbers file, one
+// line per point (fig.ID.EXPERIMENT:SERIES[i] with "x y"; for a histogram
+// or CDF the sorted values) and one per reference line, so that a moved
+// point shows in git diff and report diff like any other number.
+func (r *pageRenderer) recordFigure(p *directive.Plot, data []plotData, lines []figure.RefLine) {
+	n := func(v float64) string { return numfmt.Format{}.Neutral(v) }
+	for _, d := range data {
+		key := "fig." + p.ID + "." + d.key
+		if p.Type == "histogram" || p.Type == "cdf" {
+			vals := slices.Clone(d.s.Y)
+			slices.Sort(vals)
+			for i, v := range vals {
+				r.numbers.add(fmt.Sprintf("%s[%0*d]", key, width(len(vals)), i), n(v), "")
+			}
+			continue
+		}
+		for i := range d.s.Y {
+			r.numbers.add(fmt.Sprintf("%s[%0*d]", key, width(len(d.s.Y)), i), n(d.s.X[i])+" "+n(d.s.Y[i]), "")
+		}
+	}
+	for i, l := range lines {
+		r.numbers.add(fmt.Sprintf("fig.%s.line[%d]", p.ID, i), n(l.At), "")
+	}
+}
+
+// width is the number of digits of n-1: indexes padded to it sort in order.
+func width(n int) int { return len(strconv.Itoa(max(n-1, 0))) }
