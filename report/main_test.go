@@ -59,6 +59,8 @@ func TestRunErrors(t *testing.T) {
 		{[]string{"run", "queue", "-set", "slowdown=1,1"}, 1, "report run: parameter slowdown: must have one multiplier per replica (3), got 2\n"},
 		{[]string{"run", "queue", "-set", "replicas"}, 2, "report run: -set \"replicas\": want name=value\n"},
 		{[]string{"frobnicate"}, 2, ""},
+		{[]string{"run", "queue", "-set", "replicas=2", "-set", "replicas=3"}, 2, "report run: -set replicas given twice\n"},
+		{[]string{"run", "queue", "-set", "slowdown=[1, x, 1]"}, 1, "report run: parameter slowdown: want a list of numbers, not [1, x, 1]\n"},
 	}
 	for _, tc := range tests {
 		code, _, stderr := runCmd(tc.args...)

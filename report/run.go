@@ -46,12 +46,18 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	var keys, values []*yaml.Node
+	given := map[string]bool{}
 	for _, s := range sets {
 		k, v, ok := strings.Cut(s, "=")
 		if !ok {
 			fmt.Fprintf(stderr, "report run: -set %q: want name=value\n", s)
 			return 2
 		}
+		if given[k] {
+			fmt.Fprintf(stderr, "report run: -set %s given twice\n", k)
+			return 2
+		}
+		given[k] = true
 		keys = append(keys, &yaml.Node{Kind: yaml.ScalarNode, Value: k})
 		values = append(values, setValue(v))
 	}
@@ -106,9 +112,16 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// setValue turns the text of -set name=value into a YAML node: a list for
-// comma-separated text, else a plain scalar resolved by YAML's rules.
+// setValue turns the text of -set name=value into a YAML node: YAML flow
+// syntax as written ([3, 1, 1]), a list for comma-separated text (3,1,1),
+// else a plain scalar resolved by YAML's rules.
 func setValue(v string) *yaml.Node {
+	if strings.HasPrefix(v, "[") {
+		var doc yaml.Node
+		if err := yaml.Unmarshal([]byte(v), &doc); err == nil && len(doc.Content) == 1 {
+			return doc.Content[0]
+		}
+	}
 	if strings.Contains(v, ",") {
 		seq := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
 		for _, item := range strings.Split(v, ",") {

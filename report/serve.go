@@ -7,7 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
+	"strings"
 
 	"lbcourse/report/internal/build"
 	"lbcourse/report/internal/serve"
@@ -25,6 +25,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
+	removeOwnTempBinary()
 	opts := sf.options()
 	err := serve.Serve(ctx, serve.Options{
 		Addr:  *addr,
@@ -51,21 +52,34 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return 0
 }
 
-// reexec rebuilds the generator from the current sources and replaces this
-// process with it, so that a change to a model or to the generator is
-// picked up. If the new code does not compile, the error is returned and
-// the running server keeps going.
-func reexec(args []string, stderr io.Writer) error {
-	dir, err := os.MkdirTemp("", "report-serve-")
+// rebuildGenerator compiles the generator from the current sources into a
+// fresh temporary directory and returns the binary's path.
+func rebuildGenerator() (string, error) {
+	dir, err := os.MkdirTemp("", tempBinaryPrefix)
 	if err != nil {
-		return err
+		return "", err
 	}
 	bin := filepath.Join(dir, "report")
-	cmd := exec.Command("go", "build", "-o", bin, "./report")
-	out, err := cmd.CombinedOutput()
+	out, err := exec.Command("go", "build", "-o", bin, "./report").CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("go build ./report: %v\n%s", err, out)
+		os.RemoveAll(dir)
+		return "", fmt.Errorf("go build ./report: %v\n%s", err, out)
 	}
-	fmt.Fprintln(stderr, "generator code changed: restarting with the rebuilt generator")
-	return syscall.Exec(bin, append([]string{bin, "serve"}, args...), os.Environ())
+	return bin, nil
+}
+
+const tempBinaryPrefix = "report-serve-"
+
+// removeOwnTempBinary deletes the temporary directory of a generator that
+// reexec built, once that generator runs: the running program does not need
+// its file any more, and no restart leaves one behind.
+func removeOwnTempBinary() {
+	exe, err := os.Executable()
+	if err != nil {
+		return
+	}
+	dir := filepath.Dir(exe)
+	if filepath.Dir(dir) == filepath.Clean(os.TempDir()) && strings.HasPrefix(filepath.Base(dir), tempBinaryPrefix) {
+		os.RemoveAll(dir)
+	}
 }

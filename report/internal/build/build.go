@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"lbcourse/report/internal/cache"
@@ -166,14 +168,33 @@ func (f *Files) Names() []string {
 func (f *Files) Get(name string) []byte { return f.m[name] }
 
 // WriteAtomic writes the site into a fresh directory beside dir and then
-// replaces dir with it.
+// replaces dir with it: two renames, between which dir is briefly absent.
+// If a crash left it absent, the previous site (renamed aside) is put back
+// first, and directories left by builds interrupted over ten minutes ago
+// are removed.
 func (f *Files) WriteAtomic(dir string) error {
 	dir = filepath.Clean(dir)
 	parent := filepath.Dir(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-")
+	prefix := "." + filepath.Base(dir) + ".tmp-"
+	leftovers, _ := filepath.Glob(filepath.Join(parent, prefix+"*"))
+	slices.Sort(leftovers)
+	if _, err := os.Stat(dir); os.IsNotExist(err) {
+		for i := len(leftovers) - 1; i >= 0; i-- {
+			if strings.HasSuffix(leftovers[i], ".old") && os.Rename(leftovers[i], dir) == nil {
+				break
+			}
+		}
+	}
+	for _, l := range leftovers {
+		// A recent one may belong to a build running now in another process.
+		if fi, err := os.Stat(l); err == nil && time.Since(fi.ModTime()) > 10*time.Minute {
+			os.RemoveAll(l)
+		}
+	}
+	tmp, err := os.MkdirTemp(parent, prefix)
 	if err != nil {
 		return err
 	}

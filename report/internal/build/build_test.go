@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"lbcourse/report/internal/course"
 )
@@ -226,6 +227,37 @@ func TestFailedBuildLeavesOut(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(parent); len(entries) != 1 {
 		t.Errorf("beside out/ after a good build: %d entries", len(entries))
+	}
+}
+
+// TestWriteAtomicRecovers: a crash between the two renames left no out/,
+// only the previous site renamed aside, and a temporary directory; the next
+// write puts the previous site back before replacing it, and cleans up.
+func TestWriteAtomicRecovers(t *testing.T) {
+	parent := t.TempDir()
+	out := filepath.Join(parent, "out")
+	old := filepath.Join(parent, ".out.tmp-123.old")
+	os.MkdirAll(old, 0o755)
+	os.WriteFile(filepath.Join(old, "index.html"), []byte("previous"), 0o644)
+	stale := filepath.Join(parent, ".out.tmp-124")
+	os.MkdirAll(stale, 0o755)
+	long := time.Now().Add(-time.Hour)
+	os.Chtimes(stale, long, long)
+	os.Chtimes(old, long, long)
+	files := newFiles()
+	files.add("index.html", []byte("new"))
+	if err := files.WriteAtomic(out); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(out, "index.html")); string(b) != "new" {
+		t.Errorf("index.html = %q", b)
+	}
+	if entries, _ := os.ReadDir(parent); len(entries) != 1 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("beside out/: %v", names)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
@@ -130,7 +131,7 @@ func loadSite(dir string, errs *diag.List) *Site {
 	}
 	m := doc.Content[0]
 	off := lineOffsets(src)
-	at := func(n *yaml.Node) int { return nodeOffset(off, n) }
+	at := func(n *yaml.Node) int { return nodeOffset(src, off, n) }
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
 		if _, dup := s.Terms.exact[k.Value]; dup {
@@ -192,11 +193,17 @@ func lineOffsets(src []byte) []int {
 	return offs
 }
 
-// nodeOffset turns a YAML node's line and column into a byte offset, given
-// the line offsets of the text it was parsed from (columns count runes).
-func nodeOffset(lines []int, n *yaml.Node) int {
+// nodeOffset turns a YAML node's line and column (which counts runes) into
+// a byte offset of src, the text it was parsed from; lines are src's line
+// offsets.
+func nodeOffset(src []byte, lines []int, n *yaml.Node) int {
 	if n.Line < 1 || n.Line > len(lines) {
 		return 0
 	}
-	return lines[n.Line-1] + n.Column - 1
+	off := lines[n.Line-1]
+	for i := 1; i < n.Column && off < len(src) && src[off] != '\n'; i++ {
+		_, size := utf8.DecodeRune(src[off:])
+		off += size
+	}
+	return off
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	gast "github.com/yuin/goldmark/ast"
@@ -104,16 +105,7 @@ func langList(s *Site) []string {
 	return out
 }
 
-func langCodes(s *Site) string {
-	b := ""
-	for i, c := range langList(s) {
-		if i > 0 {
-			b += ", "
-		}
-		b += c
-	}
-	return b
-}
+func langCodes(s *Site) string { return strings.Join(langList(s), ", ") }
 
 // newMarkdown returns the goldmark used for lessons: CommonMark plus tables,
 // strikethrough, heading ids and the directive extension; raw HTML stays
@@ -224,7 +216,7 @@ func parseFront(file string, fm []byte, base int, errs *diag.List) Front {
 		return f
 	}
 	lines := lineOffsets(fm)
-	at := func(n *yaml.Node) int { return base + nodeOffset(lines, n) }
+	at := func(n *yaml.Node) int { return base + nodeOffset(fm, lines, n) }
 	m := doc.Content[0]
 	seen := map[string]bool{}
 	allowed := []string{"title", "slug", "summary"}

@@ -79,7 +79,7 @@ type pageView struct {
 	TOC              []tocEntry
 	Languages        []link
 	Prev, Next       *link
-	Home, CSS, Index string
+	Home, CSS        string
 	UI               map[string]string
 }
 
@@ -130,7 +130,7 @@ func (b *builder) renderPage(files *Files, lessons []*Lesson, i int, p *Page, ex
 		Number: strings.SplitN(l.Key, "-", 2)[0],
 		Body:   template.HTML(body.String()),
 		TOC:    toc(p.Doc, p.Src),
-		Home:   rel(name, "index.html"), CSS: rel(name, "style.css"), Index: "index.html",
+		Home:   rel(name, "index.html"), CSS: rel(name, "style.css"),
 		UI: b.uiMap(p.Lang.Code),
 	}
 	for _, q := range l.Pages {

@@ -134,7 +134,7 @@ func (r *pageRenderer) renderExperiment(w util.BufWriter, e *directive.Experimen
 	if len(e.Params) > 0 {
 		w.WriteString(`<dl class="params">`)
 		for _, f := range e.Params {
-			val := flowText(f.Value)
+			val := directive.Flow(f.Value)
 			if f.Value.Tag == "!ref" {
 				val = "← " + f.Value.Value
 			}

@@ -126,7 +126,6 @@ type runStats struct {
 func runAll(ctx context.Context, all []*experiment, c cache.Cache, timeout time.Duration, errs *diag.List) (ran, cached int) {
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
-	var mu sync.Mutex
 	local := map[*experiment]*diag.List{}
 	for _, x := range all {
 		local[x] = &diag.List{}
@@ -146,8 +145,6 @@ func runAll(ctx context.Context, all []*experiment, c cache.Cache, timeout time.
 		}()
 	}
 	wg.Wait()
-	mu.Lock()
-	defer mu.Unlock()
 	for _, x := range all { // in plan order, so the error list is stable
 		errs.Append(local[x])
 	}
@@ -213,6 +210,9 @@ func runOne(ctx context.Context, x *experiment, c cache.Cache, timeout time.Dura
 		r, err := x.model.Run(rctx, params)
 		ch <- outcome{r, err}
 	}()
+	// A model that ignores its context keeps running after the timeout; it
+	// gives up its slot, so the build can finish and report it, and the
+	// process ends soon after anyway.
 	var o outcome
 	select {
 	case o = <-ch:

@@ -16,7 +16,6 @@ import (
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/yuin/goldmark/util"
-	"go.yaml.in/yaml/v3"
 
 	"lbcourse/report/internal/diag"
 	"lbcourse/report/internal/directive"
@@ -129,25 +128,4 @@ func (r *pageRenderer) renderSource(w util.BufWriter, s *directive.Source) {
 	where := path.Join(m.Dir, file)
 	fmt.Fprintf(w, `<figure class="source"><figcaption>%s <code>%s:%d</code></figcaption><div class="scroll" tabindex="0" role="region" aria-label="%s">%s</div></figure>`+"\n",
 		html.EscapeString(s.Caption), html.EscapeString(where), line, html.EscapeString(fmt.Sprintf("%s:%d", where, line)), code.String())
-}
-
-// flowText renders a YAML value the way the author wrote it, on one line.
-func flowText(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.ScalarNode:
-		return n.Value
-	case yaml.SequenceNode:
-		var parts []string
-		for _, c := range n.Content {
-			parts = append(parts, flowText(c))
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	case yaml.MappingNode:
-		var parts []string
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			parts = append(parts, flowText(n.Content[i])+": "+flowText(n.Content[i+1]))
-		}
-		return "{" + strings.Join(parts, ", ") + "}"
-	}
-	return n.Value
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -135,7 +136,7 @@ func (b *Block) Fields(m *yaml.Node, what string, allowed []string) map[string]F
 			b.Errorf(b.NodeOff(k), "%s: %s given twice", what, name)
 			continue
 		}
-		if !contains(allowed, name) {
+		if !slices.Contains(allowed, name) {
 			b.Errorf(b.NodeOff(k), "%s: unknown key %q%s", what, name, diag.DidYouMean(name, allowed))
 			continue
 		}
@@ -144,14 +145,6 @@ func (b *Block) Fields(m *yaml.Node, what string, allowed []string) map[string]F
 	return out
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
 
 // String decodes a scalar string field; absent gives "".
 func (b *Block) String(fs map[string]Field, key string) string {

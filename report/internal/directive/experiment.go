@@ -42,26 +42,33 @@ func (e *Experiment) Neutral() string {
 	parts := []string{e.Name, "model=" + e.Model}
 	var ps []string
 	for _, f := range e.Params {
-		ps = append(ps, f.Key.Value+"="+flow(f.Value))
+		ps = append(ps, f.Key.Value+"="+Flow(f.Value))
 	}
 	slices.Sort(ps)
 	return strings.Join(append(parts, ps...), " ")
 }
 
-func flow(n *yaml.Node) string {
-	c := *n
-	c.Style = yaml.FlowStyle
-	c.HeadComment, c.LineComment, c.FootComment = "", "", ""
-	for i := range c.Content {
-		cc := *c.Content[i]
-		cc.HeadComment, cc.LineComment, cc.FootComment = "", "", ""
-		c.Content[i] = &cc
+// Flow renders a YAML value the way an author would write it on one line:
+// [3, 1, 1], {a: 1}, or the scalar.
+func Flow(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		parts := make([]string, len(n.Content))
+		for i, c := range n.Content {
+			parts[i] = Flow(c)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case yaml.MappingNode:
+		var parts []string
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			parts = append(parts, Flow(n.Content[i])+": "+Flow(n.Content[i+1]))
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
 	}
-	out, err := yaml.Marshal(&c)
-	if err != nil {
-		return n.Value
+	if n.Tag == "!ref" {
+		return "!ref " + n.Value
 	}
-	return strings.TrimSpace(string(out))
+	return n.Value
 }
 
 // Refs returns the parameters written as !ref.

@@ -2,6 +2,7 @@ package directive
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -122,14 +123,14 @@ func ParsePlot(b *Block) Directive {
 		p.ExpOff = b.NodeOff(f.Value)
 	}
 	p.Type = b.String(fs, "kind")
-	if f, ok := fs["kind"]; ok && !contains(PlotKinds, p.Type) {
+	if f, ok := fs["kind"]; ok && !slices.Contains(PlotKinds, p.Type) {
 		b.Errorf(b.NodeOff(f.Value), "plot: unknown kind %q (want %s)", p.Type, strings.Join(PlotKinds, ", "))
 	}
 	p.Title = b.String(fs, "title")
 	p.Caption = b.String(fs, "caption")
 	p.Alt = b.String(fs, "alt")
 	p.Legend = b.String(fs, "legend")
-	if f, ok := fs["legend"]; ok && !contains(LegendPlaces, p.Legend) {
+	if f, ok := fs["legend"]; ok && !slices.Contains(LegendPlaces, p.Legend) {
 		b.Errorf(b.NodeOff(f.Value), "plot: legend %q: want one of %s", p.Legend, strings.Join(LegendPlaces, ", "))
 	}
 	p.X = b.axis(fs, "x")

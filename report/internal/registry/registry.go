@@ -258,18 +258,22 @@ func describe(t reflect.Type) string {
 }
 
 func quoteNode(n *yaml.Node) string {
-	if n.Kind == yaml.ScalarNode {
-		return fmt.Sprintf("%q", n.Value)
-	}
-	out, _ := yaml.Marshal(n)
-	s := strings.TrimSpace(string(out))
-	if n.Kind == yaml.SequenceNode {
-		return "a list"
-	}
-	if n.Kind == yaml.MappingNode {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		for _, c := range n.Content {
+			if c.Kind != yaml.ScalarNode {
+				return "a nested list"
+			}
+		}
+		var vals []string
+		for _, c := range n.Content {
+			vals = append(vals, c.Value)
+		}
+		return fmt.Sprintf("[%s]", strings.Join(vals, ", "))
+	case yaml.MappingNode:
 		return "a mapping"
 	}
-	return s
+	return fmt.Sprintf("%q", n.Value)
 }
 
 // Run runs the model on p. It recovers a panic into an error.

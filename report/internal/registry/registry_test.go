@@ -68,7 +68,7 @@ func TestDecode(t *testing.T) {
 		{"list: 4", `{"n":1,"scale":1,"list":[4],"name":""}`, nil},
 		{"nn: 3", "", []string{`1:1 model toy has no parameter "nn" (did you mean "n"?)`}},
 		{"n: 2.5\nscale: fast", "", []string{`1:4 parameter n: want a whole number, not "2.5"`, `2:8 parameter scale: want a number, not "fast"`}},
-		{"list: [a]", "", []string{`1:7 parameter list: want a list of numbers, not a list`}},
+		{"list: [a]", "", []string{`1:7 parameter list: want a list of numbers, not [a]`}},
 		{"n: 0", "", []string{`1:4 parameter n: must be at least 1`}},
 		{"n: ~", "", []string{`1:4 parameter n: want a whole number, not "~"`}},
 		{"scale: x\nn: 0\nm: 1", "", []string{`1:8 parameter scale: want a number, not "x"`, `3:1 model toy has no parameter "m" (did you mean "n"?)`, `2:4 parameter n: must be at least 1`}},
