@@ -49,9 +49,16 @@
 // slowed-down response), the tight end iff T >= max_normal_latency (the
 // largest latency of a healthy subject), so both can be empty only when
 // gap = min_degraded_latency − max_normal_latency is positive; both_empty
-// counts the timeouts of the sweep where that happens. With no degraded
-// subject the loose end is always empty; min_degraded_latency and gap are
-// then reported as 0. With no healthy subject max_normal_latency is 0.
+// counts the timeouts of the sweep where that happens. Conversely, when
+// min_degraded_latency <= T < max_normal_latency both ends should be
+// occupied: overlap_points counts the timeouts of the sweep in that range
+// and overlap_both_full those of them where loose.tail and tight.tail are
+// both positive, so that a page can check the two against each other.
+// max_degraded_latency is the slowest degraded response: from that T on
+// every degraded subject passes. With no degraded subject the loose end is
+// always empty; min_degraded_latency, max_degraded_latency, gap and
+// overlap_points are then reported as 0. With no healthy subject
+// max_normal_latency is 0.
 //
 // # Defaults
 //
@@ -85,6 +92,14 @@ import (
 	"lbcourse/models/model"
 )
 
+// Limits on the size of a run, besides the layer model's layer.MaxSubjects
+// and layer.MaxConnections: the sweep holds at most MaxTimeouts values, each
+// at most MaxTimeout (far above any response time: latencies are below 50).
+const (
+	MaxTimeouts = 10_000
+	MaxTimeout  = 1_000_000
+)
+
 // Params are the parameters of a run.
 type Params struct {
 	// Subjects is the population size.
@@ -114,19 +129,15 @@ func DefaultParams() Params {
 	return Params{Subjects: 40, Connections: 400, Seed: 20260812, Degraded: 5, Slowdown: 2, Timeouts: ts}
 }
 
-// Validate reports every invalid field: subjects at least 1, connections and
-// seeds as in the layer model, degraded in 0..subjects, slowdown finite and
-// greater than 1, timeouts non-empty, non-negative and strictly increasing.
+// Validate reports every invalid field: subjects, connections and seeds as
+// in the layer model (subjects 1..layer.MaxSubjects, connections
+// 0..layer.MaxConnections), degraded in 0..subjects, slowdown finite and
+// greater than 1, timeouts non-empty, at most MaxTimeouts of them, each in
+// 0..MaxTimeout, strictly increasing.
 func (p Params) Validate() error {
-	var errs model.ParamErrors
+	errs := layer.ValidateSize(p.Subjects, p.Connections)
 	add := func(param, format string, a ...any) {
 		errs = append(errs, model.ParamError{Param: param, Msg: fmt.Sprintf(format, a...)})
-	}
-	if p.Subjects < 1 {
-		add("subjects", "must be at least 1 (got %d)", p.Subjects)
-	}
-	if p.Connections < 0 {
-		add("connections", "must be at least 0 (got %d)", p.Connections)
 	}
 	errs = append(errs, layer.ValidateSeeds(p.Seed, p.ConnSeed)...)
 	switch {
@@ -138,12 +149,19 @@ func (p Params) Validate() error {
 	if math.IsNaN(p.Slowdown) || math.IsInf(p.Slowdown, 0) || p.Slowdown <= 1 {
 		add("slowdown", "must be a finite number greater than 1 (got %v)", p.Slowdown)
 	}
-	if len(p.Timeouts) == 0 {
+	switch {
+	case len(p.Timeouts) == 0:
 		add("timeouts", "must not be empty")
-	} else {
+	case len(p.Timeouts) > MaxTimeouts:
+		add("timeouts", "must have at most %d elements (got %d)", MaxTimeouts, len(p.Timeouts))
+	default:
 		for i, t := range p.Timeouts {
 			if t < 0 {
 				add("timeouts", "element %d must be at least 0 (got %d)", i, t)
+				break
+			}
+			if t > MaxTimeout {
+				add("timeouts", "element %d must be at most %d (got %d)", i, MaxTimeout, t)
 				break
 			}
 			if i > 0 && t <= p.Timeouts[i-1] {
@@ -256,13 +274,16 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		return model.Result{}, err
 	}
 	pop := newPopulation(p)
-	maxNormal, minDegraded := 0.0, 0.0 // responses are positive: 0 means none seen
+	maxNormal, minDegraded, maxDegraded := 0.0, 0.0, 0.0 // responses are positive: 0 means none seen
 	for i := range pop.subjects {
 		if !pop.degraded[i] {
 			maxNormal = max(maxNormal, pop.response[i])
-		} else if minDegraded == 0 || pop.response[i] < minDegraded {
+			continue
+		}
+		if minDegraded == 0 || pop.response[i] < minDegraded {
 			minDegraded = pop.response[i]
 		}
+		maxDegraded = max(maxDegraded, pop.response[i])
 	}
 	baseLoad, _ := layer.Layer7(pop.conns, pop.subjects)
 	baseOver := 0
@@ -280,9 +301,16 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		outs[i] = pop.evaluate(float64(t))
 	}
 	bothEmpty, minTotal, bestT := 0, math.MaxInt, 0
+	overlap, overlapFull := 0, 0
 	for i, o := range outs {
 		if o.looseTail == 0 && o.tightTail == 0 {
 			bothEmpty++
+		}
+		if t := float64(p.Timeouts[i]); minDegraded > 0 && minDegraded <= t && t < maxNormal {
+			overlap++
+			if o.looseTail > 0 && o.tightTail > 0 {
+				overlapFull++
+			}
 		}
 		if o.totalTail < minTotal {
 			minTotal, bestT = o.totalTail, p.Timeouts[i]
@@ -296,9 +324,12 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	r.Set("slowdown", p.Slowdown, "")
 	r.Set("max_normal_latency", maxNormal, "")
 	r.Set("min_degraded_latency", minDegraded, "")
+	r.Set("max_degraded_latency", maxDegraded, "")
 	r.Set("gap", max(0, minDegraded-maxNormal), "")
 	r.Set("baseline_overloaded", float64(baseOver), "subject")
 	r.Set("both_empty", float64(bothEmpty), "")
+	r.Set("overlap_points", float64(overlap), "")
+	r.Set("overlap_both_full", float64(overlapFull), "")
 	r.Set("min_total_tail", float64(minTotal), "subject")
 	r.Set("best_t", float64(bestT), "")
 	for i, t := range p.Timeouts {

@@ -121,6 +121,8 @@ func TestDefaultTable(t *testing.T) {
 		"subjects": 40, "requests": 2193, "degraded_count": 5, "slowdown": 2,
 		"max_normal_latency": 48, "min_degraded_latency": 16, "gap": 0,
 		"baseline_overloaded": 16, "both_empty": 0, "min_total_tail": 3, "best_t": 50,
+		// degraded responses 20, 50, 16, 80, 80; T = 20, 25, …, 45 lie in [16, 48)
+		"max_degraded_latency": 80, "overlap_points": 6, "overlap_both_full": 6,
 	} {
 		if got := value(t, r, path); got != want {
 			t.Errorf("%s = %v, want %v", path, got, want)
@@ -241,8 +243,9 @@ func TestExtremes(t *testing.T) {
 	// No subject degraded: the loose end is always empty.
 	p.Degraded = 0
 	r = run(t, p)
-	if value(t, r, "min_degraded_latency") != 0 || value(t, r, "gap") != 0 {
-		t.Error("no degraded subject: min_degraded_latency and gap should be 0")
+	if value(t, r, "min_degraded_latency") != 0 || value(t, r, "gap") != 0 ||
+		value(t, r, "max_degraded_latency") != 0 || value(t, r, "overlap_points") != 0 {
+		t.Error("no degraded subject: min_degraded_latency, max_degraded_latency, gap and overlap_points should be 0")
 	}
 	for _, y := range series(t, r, "loose.tail").Y {
 		if y != 0 {
@@ -258,7 +261,8 @@ func TestGap(t *testing.T) {
 	p := DefaultParams()
 	p.Slowdown = 7
 	r := run(t, p)
-	for path, want := range map[string]float64{"min_degraded_latency": 56, "max_normal_latency": 48, "gap": 8, "both_empty": 2, "min_total_tail": 0, "best_t": 50} {
+	for path, want := range map[string]float64{"min_degraded_latency": 56, "max_normal_latency": 48, "gap": 8, "both_empty": 2, "min_total_tail": 0, "best_t": 50,
+		"max_degraded_latency": 280, "overlap_points": 0, "overlap_both_full": 0} {
 		if got := value(t, r, path); got != want {
 			t.Errorf("slowdown 7: %s = %v, want %v", path, got, want)
 		}
@@ -319,6 +323,20 @@ func TestValidate(t *testing.T) {
 		{mod(func(p *Params) { p.Timeouts = nil }), "parameter timeouts: must not be empty"},
 		{mod(func(p *Params) { p.Timeouts = []int{-5, 0} }), "parameter timeouts: element 0 must be at least 0 (got -5)"},
 		{mod(func(p *Params) { p.Timeouts = []int{0, 10, 10} }), "parameter timeouts: must be strictly increasing (element 2 is 10 after 10)"},
+		{mod(func(p *Params) { p.Subjects, p.Degraded = layer.MaxSubjects, 0 }), ""},
+		{mod(func(p *Params) { p.Subjects = 100_001 }), "parameter subjects: must be at most 100000 (got 100001)"},
+		{mod(func(p *Params) { p.Subjects = 1_000_000_000 }), "parameter subjects: must be at most 100000 (got 1000000000)"},
+		{mod(func(p *Params) { p.Connections = 10_000_001 }), "parameter connections: must be at most 10000000 (got 10000001)"},
+		{mod(func(p *Params) { p.Timeouts = []int{0, MaxTimeout} }), ""},
+		{mod(func(p *Params) { p.Timeouts = []int{0, 1_000_001} }), "parameter timeouts: element 1 must be at most 1000000 (got 1000001)"},
+		{mod(func(p *Params) { p.Timeouts = []int{0, math.MaxInt} }),
+			fmt.Sprintf("parameter timeouts: element 1 must be at most 1000000 (got %d)", math.MaxInt)},
+		{mod(func(p *Params) { p.Timeouts = make([]int, MaxTimeouts) }), "parameter timeouts: must be strictly increasing (element 1 is 0 after 0)"},
+		{mod(func(p *Params) { p.Timeouts = make([]int, MaxTimeouts+1) }), "parameter timeouts: must have at most 10000 elements (got 10001)"},
+		{mod(func(p *Params) { p.Subjects, p.Connections, p.Timeouts = 1<<40, 1<<40, make([]int, 1<<20) }),
+			"parameter subjects: must be at most 100000 (got 1099511627776); " +
+				"parameter connections: must be at most 10000000 (got 1099511627776); " +
+				"parameter timeouts: must have at most 10000 elements (got 1048576)"},
 		{Params{Subjects: -1, Connections: -1, Seed: -1, Degraded: 2, Slowdown: 0.5},
 			"parameter subjects: must be at least 1 (got -1); parameter connections: must be at least 0 (got -1); " +
 				"parameter seed: must be at least 0 (got -1); " +
@@ -358,6 +376,46 @@ func BenchmarkRun(b *testing.B) {
 	for b.Loop() {
 		if _, err := Run(context.Background(), p); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestOverlap recomputes overlap_points, overlap_both_full and
+// max_degraded_latency from the response series and the per-T rows.
+func TestOverlap(t *testing.T) {
+	alt := DefaultParams()
+	alt.Seed, alt.Degraded, alt.Slowdown = 99, 12, 1.5
+	fine := DefaultParams()
+	fine.Timeouts = nil
+	for T := 0; T <= 120; T += 3 {
+		fine.Timeouts = append(fine.Timeouts, T)
+	}
+	for _, p := range []Params{DefaultParams(), alt, fine} {
+		r := run(t, p)
+		resp, deg := series(t, r, "response").Y, series(t, r, "degraded").Y
+		maxDeg := 0.0
+		for i, d := range deg {
+			if d == 1 {
+				maxDeg = max(maxDeg, resp[i])
+			}
+		}
+		lo, hi := value(t, r, "min_degraded_latency"), value(t, r, "max_normal_latency")
+		points, full := 0, 0
+		for _, T := range p.Timeouts {
+			if float64(T) >= lo && float64(T) < hi {
+				points++
+				if w := rowAt(t, r, T); w.looseTail > 0 && w.tightTail > 0 {
+					full++
+				}
+			}
+		}
+		for path, want := range map[string]float64{"max_degraded_latency": maxDeg, "overlap_points": float64(points), "overlap_both_full": float64(full)} {
+			if got := value(t, r, path); got != want {
+				t.Errorf("seed %d slowdown %v: %s = %v, want %v", p.Seed, p.Slowdown, path, got, want)
+			}
+		}
+		if points == 0 {
+			t.Errorf("seed %d slowdown %v: no timeout in the overlap", p.Seed, p.Slowdown)
 		}
 	}
 }

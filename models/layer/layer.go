@@ -21,6 +21,13 @@
 //     is used because the subjects are the whole population, not a sample;
 //     load_cv is 0 when mean_load is 0 (then every load is 0).
 //
+// l7.below_share is the number of subjects whose capacity is below the mean
+// share, requests / subjects. Layer 7 gives every subject ⌊share⌋ or
+// ⌈share⌉ requests, so a subject below the share is overloaded unless its
+// capacity is exactly ⌊share⌋ and it receives ⌊share⌋; the count is
+// l7.overloaded plus those subjects, and a page can check whether there are
+// any.
+//
 // long_connections is the number of long-lived connections (Connection.Long)
 // and long_requests the requests they carry: the share of the work a
 // layer-4 balancer cannot see, because it counts each of them as one.
@@ -44,6 +51,13 @@ import (
 	"lbcourse/models/model"
 )
 
+// Limits on the size of a run; they keep the population, the connections
+// and the per-subject series in memory. The healthcheck model shares them.
+const (
+	MaxSubjects    = 100_000
+	MaxConnections = 10_000_000
+)
+
 // Params are the parameters of a run.
 type Params struct {
 	// Subjects is the population size.
@@ -64,19 +78,32 @@ func DefaultParams() Params {
 	return Params{Subjects: 40, Connections: 400, Seed: 20260812}
 }
 
-// Validate reports every invalid field: subjects must be at least 1,
-// connections and both seeds at least 0, and with conn_seed unset seed + 11
-// must not overflow int64.
+// Validate reports every invalid field: subjects must be in
+// 1..MaxSubjects, connections in 0..MaxConnections, both seeds at least 0,
+// and with conn_seed unset seed + 11 must not overflow int64.
 func (p Params) Validate() error {
-	var errs model.ParamErrors
-	if p.Subjects < 1 {
-		errs = append(errs, model.ParamError{Param: "subjects", Msg: fmt.Sprintf("must be at least 1 (got %d)", p.Subjects)})
-	}
-	if p.Connections < 0 {
-		errs = append(errs, model.ParamError{Param: "connections", Msg: fmt.Sprintf("must be at least 0 (got %d)", p.Connections)})
-	}
+	errs := ValidateSize(p.Subjects, p.Connections)
 	errs = append(errs, ValidateSeeds(p.Seed, p.ConnSeed)...)
 	return errs.Err()
+}
+
+// ValidateSize checks a population size and a connection count under the
+// rules of Params.Validate, for models that draw the same population.
+func ValidateSize(subjects, connections int) model.ParamErrors {
+	var errs model.ParamErrors
+	switch {
+	case subjects < 1:
+		errs = append(errs, model.ParamError{Param: "subjects", Msg: fmt.Sprintf("must be at least 1 (got %d)", subjects)})
+	case subjects > MaxSubjects:
+		errs = append(errs, model.ParamError{Param: "subjects", Msg: fmt.Sprintf("must be at most %d (got %d)", MaxSubjects, subjects)})
+	}
+	switch {
+	case connections < 0:
+		errs = append(errs, model.ParamError{Param: "connections", Msg: fmt.Sprintf("must be at least 0 (got %d)", connections)})
+	case connections > MaxConnections:
+		errs = append(errs, model.ParamError{Param: "connections", Msg: fmt.Sprintf("must be at most %d (got %d)", MaxConnections, connections)})
+	}
+	return errs
 }
 
 // ValidateSeeds checks a subject seed and an optional connection seed under
@@ -228,6 +255,13 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		r.Set(lv.name+".load_cv", st.cv, "")
 	}
 	r.Set("l7_pool.dropped", float64(poolDropped), "request")
+	below, requests := 0, TotalRequests(conns)
+	for _, s := range subs {
+		if s.Capacity*len(subs) < requests {
+			below++
+		}
+	}
+	r.Set("l7.below_share", float64(below), "subject")
 
 	gaugeMin := slices.Min(gauge)
 	hidden := 0

@@ -305,3 +305,70 @@ func TestLongConnections(t *testing.T) {
 			value(t, r, "long_connections"), value(t, r, "long_requests"))
 	}
 }
+
+// TestBelowShare recomputes l7.below_share from the subjects and checks
+// that it is not l7.overloaded by definition: with the default population
+// the two agree (16), with seed 1 two subjects sit at exactly ⌊share⌋ and
+// receive ⌊share⌋, so they are below the share but not overloaded.
+func TestBelowShare(t *testing.T) {
+	for _, c := range []struct {
+		p                 Params
+		below, overloaded float64
+	}{
+		{DefaultParams(), 16, 16},
+		{Params{Subjects: 40, Connections: 400, Seed: 1}, 17, 15},
+	} {
+		r := run(t, c.p)
+		subs := Subjects(c.p.Subjects, c.p.Seed)
+		share := float64(TotalRequests(Connections(c.p.Connections, ConnSeed(c.p.Seed, c.p.ConnSeed)))) / float64(len(subs))
+		n := 0
+		for _, s := range subs {
+			if float64(s.Capacity) < share {
+				n++
+			}
+		}
+		if got := value(t, r, "l7.below_share"); got != float64(n) || got != c.below {
+			t.Errorf("%+v: l7.below_share = %v, recomputed %d, want %v", c.p, got, n, c.below)
+		}
+		if got := value(t, r, "l7.overloaded"); got != c.overloaded {
+			t.Errorf("%+v: l7.overloaded = %v, want %v", c.p, got, c.overloaded)
+		}
+	}
+}
+
+// TestLimits checks the upper bounds on the size of a run.
+func TestLimits(t *testing.T) {
+	for _, c := range []struct {
+		p    Params
+		want string
+	}{
+		{Params{Subjects: MaxSubjects, Connections: 1, Seed: 1}, ""},
+		{Params{Subjects: 1, Connections: MaxConnections, Seed: 1}, ""},
+		{Params{Subjects: MaxSubjects + 1, Connections: 400, Seed: 1}, "parameter subjects: must be at most 100000 (got 100001)"},
+		{Params{Subjects: 1_000_000_000, Connections: 400, Seed: 1}, "parameter subjects: must be at most 100000 (got 1000000000)"},
+		{Params{Subjects: 40, Connections: MaxConnections + 1, Seed: 1}, "parameter connections: must be at most 10000000 (got 10000001)"},
+		{Params{Subjects: 1 << 40, Connections: 1 << 40, Seed: -1},
+			"parameter subjects: must be at most 100000 (got 1099511627776); " +
+				"parameter connections: must be at most 10000000 (got 1099511627776); " +
+				"parameter seed: must be at least 0 (got -1)"},
+	} {
+		err := c.p.Validate()
+		if c.want == "" {
+			if err != nil {
+				t.Errorf("%+v: unexpected error %v", c.p, err)
+			}
+			continue
+		}
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%+v: error %v, want %q", c.p, err, c.want)
+			continue
+		}
+		var pe model.ParamErrors
+		if !errors.As(err, &pe) {
+			t.Errorf("%+v: error is %T, want model.ParamErrors", c.p, err)
+		}
+		if _, err := Run(context.Background(), c.p); err == nil || err.Error() != c.want {
+			t.Errorf("Run(%+v): error %v, want %q", c.p, err, c.want)
+		}
+	}
+}

@@ -136,6 +136,7 @@ type outcome struct {
 	maxQueue int
 	finish   float64
 	work     []float64
+	placed   [][]float64 // placed[r]: wait of each request placed on replica r
 	arrivals []float64   // arrival turn of each request
 	waits    []float64   // wait of each request
 	open     [][]float64 // open[r][i]: requests open on replica r when request i arrives
@@ -152,6 +153,7 @@ func simulate(ctx context.Context, ru rule, cost, slowdown []float64, arrival fl
 		waits:    make([]float64, n),
 		open:     make([][]float64, len(reps)),
 		total:    make([]float64, n),
+		placed:   make([][]float64, len(reps)),
 	}
 	for r := range o.open {
 		o.open[r] = make([]float64, n)
@@ -185,6 +187,7 @@ func simulate(ctx context.Context, ru rule, cost, slowdown []float64, arrival fl
 		wait := start - t
 		sumWait += wait
 		o.waits[i] = wait
+		o.placed[target] = append(o.placed[target], wait)
 		service := float64(cost[i] * slowdown[target])
 		c.free = start + service
 		c.work += service
@@ -215,10 +218,20 @@ var waitQuantiles = []struct {
 // .wait_max, all in turns.
 //
 // Values: total_work (turn), utilization (total_work / (requests*arrival) /
-// replicas), and for each rule prefix round_robin and least_connections:
-// <rule>.mean_wait (turn), <rule>.max_queue (request, the most requests open
-// on one replica at an arrival), <rule>.finish (turn the last replica drains)
-// and <rule>.work.1 … <rule>.work.N (turn, per replica).
+// replicas), offered_load (total_work / (requests*arrival) / Σ 1/slowdown_r:
+// the work arriving per turn over the work the replicas can serve per turn;
+// above 1 no rule can keep the queues from growing; it equals utilization
+// when every slowdown is 1), and for each rule prefix round_robin and
+// least_connections: <rule>.mean_wait (turn), <rule>.max_queue (request, the
+// most requests open on one replica at an arrival), <rule>.finish (turn the
+// last replica drains) and <rule>.work.1 … <rule>.work.N (turn, per replica).
+//
+// Per replica r (1-based), each rule also reports the queue series in three
+// numbers, all in requests open on r just before an arrival is placed (the Y
+// of <rule>.queue.<r>): <rule>.queue_mid.<r> at the middle arrival (0-based
+// index ⌊(requests−1)/2⌋), <rule>.queue_end.<r> at the last arrival and
+// <rule>.queue_max.<r>, the most at any arrival; and <rule>.replica_wait.<r>
+// (turn), the mean wait of the requests placed on r, 0 when none was.
 //
 // Series for each rule: <rule>.queue.total and <rule>.queue.<r> (X = arrival
 // turn, Y = requests open over all replicas, or on replica r, just before the
@@ -250,6 +263,11 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	}
 	res.Set("total_work", totalWork, "turn")
 	res.Set("utilization", totalWork/(float64(p.Requests)*p.Arrival)/float64(p.Replicas), "")
+	var speed float64 // work the replicas serve per turn
+	for _, m := range slowdown {
+		speed += 1 / m
+	}
+	res.Set("offered_load", totalWork/(float64(p.Requests)*p.Arrival)/speed, "")
 	for _, ru := range rules {
 		o, err := simulate(ctx, ru, cost, slowdown, p.Arrival)
 		if err != nil {
@@ -266,6 +284,24 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		res.Set(ru.name+".wait_max", sorted[len(sorted)-1], "turn")
 		for r, w := range o.work {
 			res.Set(ru.name+".work."+strconv.Itoa(r+1), w, "turn")
+		}
+		mid := (p.Requests - 1) / 2
+		for r, y := range o.open {
+			rs := strconv.Itoa(r + 1)
+			res.Set(ru.name+".queue_mid."+rs, y[mid], "request")
+			res.Set(ru.name+".queue_end."+rs, y[len(y)-1], "request")
+			res.Set(ru.name+".queue_max."+rs, slices.Max(y), "request")
+		}
+		for r, w := range o.placed {
+			mean := 0.0
+			if len(w) > 0 {
+				var sum float64
+				for _, x := range w {
+					sum += x
+				}
+				mean = sum / float64(len(w))
+			}
+			res.Set(ru.name+".replica_wait."+strconv.Itoa(r+1), mean, "turn")
 		}
 		res.AddSeries(model.Series{Name: ru.name + ".queue.total", X: o.arrivals, Y: o.total})
 		for r, y := range o.open {

@@ -392,3 +392,121 @@ func TestWaitQuantiles(t *testing.T) {
 		}
 	}
 }
+
+// TestQueueEnds checks queue_mid, queue_end and queue_max against the
+// per-replica series and pins them for the lesson's slowed run, where both
+// rules' queues on k1 grow to the end.
+func TestQueueEnds(t *testing.T) {
+	for _, sd := range [][]float64{nil, {3, 1, 1}, {1, 2.7, 1, 0.3}} {
+		p := DefaultParams()
+		if len(sd) > 0 {
+			p.Replicas = len(sd)
+		}
+		p.Slowdown = sd
+		r, err := Run(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rule := range []string{"round_robin", "least_connections"} {
+			for rep := 1; rep <= p.Replicas; rep++ {
+				s, _ := r.SeriesNamed(rule + ".queue." + strconv.Itoa(rep))
+				for name, want := range map[string]float64{
+					"queue_mid": s.Y[(p.Requests-1)/2], "queue_end": s.Y[len(s.Y)-1], "queue_max": slices.Max(s.Y),
+				} {
+					path := rule + "." + name + "." + strconv.Itoa(rep)
+					if got := value(t, r, path); got != want {
+						t.Errorf("%v: %s = %v, want %v", sd, path, got, want)
+					}
+				}
+			}
+		}
+	}
+	p := DefaultParams()
+	p.Slowdown = []float64{3, 1, 1}
+	r, _ := Run(context.Background(), p)
+	for path, want := range map[string]float64{
+		"round_robin.queue_mid.1": 31, "round_robin.queue_end.1": 63, "round_robin.queue_max.1": 63,
+		"least_connections.queue_mid.1": 9, "least_connections.queue_end.1": 18, "least_connections.queue_max.1": 18,
+		"least_connections.queue_end.2": 17, "least_connections.queue_end.3": 16,
+	} {
+		if got := value(t, r, path); got != want {
+			t.Errorf("slow: %s = %v, want %v", path, got, want)
+		}
+	}
+}
+
+// TestOfferedLoad checks offered_load: equal to utilization with equal
+// replicas, and 1679 / 600 / (1/3 + 2) with k1 three times slower.
+func TestOfferedLoad(t *testing.T) {
+	r, _ := Run(context.Background(), DefaultParams())
+	if got, want := value(t, r, "offered_load"), value(t, r, "utilization"); got != want {
+		t.Errorf("equal replicas: offered_load = %v, utilization %v", got, want)
+	}
+	p := DefaultParams()
+	p.Slowdown = []float64{3, 1, 1}
+	r, _ = Run(context.Background(), p)
+	work, turns, speed := 1679.0, 600.0, 0.0
+	for _, m := range []float64{3, 1, 1} {
+		speed += 1 / m
+	}
+	if got, want := value(t, r, "offered_load"), work/turns/speed; got != want {
+		t.Errorf("k1 slow: offered_load = %v, want %v", got, want)
+	}
+}
+
+// TestReplicaWait checks the per-replica mean waits against the wait
+// series, with each request's replica recovered from the rule: round robin
+// sends request i to replica i mod N, least connections to the first
+// replica with the fewest open requests in the queue series. The fast
+// replicas' means under round robin do not depend on k1's slowdown.
+func TestReplicaWait(t *testing.T) {
+	p := DefaultParams()
+	p.Slowdown = []float64{3, 1, 1}
+	r, _ := Run(context.Background(), p)
+	for _, rule := range []string{"round_robin", "least_connections"} {
+		w, _ := r.SeriesNamed(rule + ".wait")
+		queues := make([][]float64, p.Replicas)
+		for rep := range queues {
+			s, _ := r.SeriesNamed(rule + ".queue." + strconv.Itoa(rep+1))
+			queues[rep] = s.Y
+		}
+		sum := make([]float64, p.Replicas)
+		n := make([]int, p.Replicas)
+		for i, y := range w.Y {
+			target := i % p.Replicas
+			if rule == "least_connections" {
+				target = 0
+				for rep := range queues {
+					if queues[rep][i] < queues[target][i] {
+						target = rep
+					}
+				}
+			}
+			sum[target] += y
+			n[target]++
+		}
+		for rep := range sum {
+			path := rule + ".replica_wait." + strconv.Itoa(rep+1)
+			if got, want := value(t, r, path), sum[rep]/float64(n[rep]); got != want {
+				t.Errorf("%s = %v, want %v", path, got, want)
+			}
+		}
+	}
+	eq, _ := Run(context.Background(), DefaultParams())
+	for _, path := range []string{"round_robin.replica_wait.2", "round_robin.replica_wait.3"} {
+		if a, b := value(t, r, path), value(t, eq, path); a != b {
+			t.Errorf("%s: %v with k1 slow, %v with equal replicas", path, a, b)
+		}
+	}
+	for path, want := range map[string]float64{"round_robin.replica_wait.1": 504, "round_robin.replica_wait.2": 4.4, "round_robin.replica_wait.3": 4.5} {
+		if got := value(t, r, path); got != want {
+			t.Errorf("%s = %v, want %v", path, got, want)
+		}
+	}
+	// A replica that receives no request reports 0.
+	p = Params{Replicas: 3, Requests: 2, Arrival: 100, Seed: 1}
+	r, _ = Run(context.Background(), p)
+	if got := value(t, r, "least_connections.replica_wait.3"); got != 0 {
+		t.Errorf("idle replica: replica_wait = %v, want 0", got)
+	}
+}

@@ -74,7 +74,8 @@ func format(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 // write_rps), base_multiple ("", store_rps / base_store_rps),
 // extra_store_requests (request, (store_rps - base_store_rps) × window_s) and
 // base_behind_cache_rps (rps, read_rps × (1-hit_ratio)); the inputs moved,
-// base_store_rps and window_s are echoed for tables.
+// base_store_rps, window_s, read_rps (rps), write_rps (rps) and hit_ratio are
+// echoed for tables and for pages that name them.
 func Run(ctx context.Context, p Params) (model.Result, error) {
 	if err := p.Validate(); err != nil {
 		return model.Result{}, err
@@ -95,5 +96,8 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	res.Set("base_behind_cache_rps", p.ReadRPS*(1-p.HitRatio), "rps")
 	res.Set("base_store_rps", p.BaseStoreRPS, "rps")
 	res.Set("window_s", p.WindowS, "second")
+	res.Set("read_rps", p.ReadRPS, "rps")
+	res.Set("write_rps", p.WriteRPS, "rps")
+	res.Set("hit_ratio", p.HitRatio, "")
 	return res, nil
 }

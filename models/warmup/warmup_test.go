@@ -208,3 +208,43 @@ func BenchmarkRun(b *testing.B) {
 		}
 	}
 }
+
+// TestEchoes checks that the inputs a page names come back as values.
+func TestEchoes(t *testing.T) {
+	p := DefaultParams()
+	p.WindowS = 120
+	r, err := Run(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]float64{
+		"moved": 0.25, "read_rps": 416.67, "write_rps": 97.22, "hit_ratio": 0.90,
+		"base_store_rps": 138.89, "window_s": 120,
+	} {
+		if got := value(t, r, path); got != want {
+			t.Errorf("%s = %v, want %v", path, got, want)
+		}
+	}
+}
+
+// TestWindowLinear checks that the extra store requests are proportional to
+// the window: doubling it doubles them, bit for bit (a factor of two is
+// exact in binary).
+func TestWindowLinear(t *testing.T) {
+	for _, moved := range []float64{0.74849, 0.26477, 0, 1} {
+		p := DefaultParams()
+		p.Moved = moved
+		a, err := Run(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.WindowS *= 2
+		b, err := Run(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x, y := value(t, a, "extra_store_requests"), value(t, b, "extra_store_requests"); y != 2*x {
+			t.Errorf("moved %v: doubled window gives %v, want 2 × %v", moved, y, x)
+		}
+	}
+}

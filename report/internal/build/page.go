@@ -72,15 +72,15 @@ type tocEntry struct {
 
 // pageView is the data of templates/lesson.html.
 type pageView struct {
-	Lang, LangName   string
-	Title, Summary   string
-	Number           string
-	Body             template.HTML
-	TOC              []tocEntry
-	Languages        []link
-	Prev, Next       *link
-	Home, CSS        string
-	UI               map[string]string
+	Lang, LangName string
+	Title, Summary string
+	Number         string
+	Body           template.HTML
+	TOC            []tocEntry
+	Languages      []link
+	Prev, Next     *link
+	Home, CSS      string
+	UI             map[string]string
 }
 
 // indexView is the data of templates/index.html.

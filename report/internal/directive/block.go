@@ -145,7 +145,6 @@ func (b *Block) Fields(m *yaml.Node, what string, allowed []string) map[string]F
 	return out
 }
 
-
 // String decodes a scalar string field; absent gives "".
 func (b *Block) String(fs map[string]Field, key string) string {
 	f, ok := fs[key]
