@@ -31,7 +31,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		Addr:  *addr,
 		Out:   sf.out,
 		Watch: []string{sf.lessons, sf.templates},
-		Code:  []string{"models", "report"},
+		Code:  []string{"models", "report", "go.mod", "go.sum"},
 		Build: func(ctx context.Context) error {
 			s, err := build.Build(ctx, opts)
 			if err == nil {

@@ -60,8 +60,8 @@ type Options struct {
 	// Watch lists directories whose changes trigger a rebuild (lessons, templates).
 	// They are watched recursively; new subdirectories are picked up.
 	Watch []string
-	// Code lists directories of Go code (models, report): a change there means the
-	// generator itself changed.
+	// Code lists directories of Go code (models, report), and files such as
+	// go.mod: a change there means the generator itself changed.
 	Code []string
 	// Build rebuilds the site. Required.
 	Build BuildFunc

@@ -856,3 +856,23 @@ func equal(a, b []string) bool {
 	}
 	return true
 }
+
+// TestCodeFileChange: a file named in Code (go.mod) counts as a generator
+// change; its neighbours do not.
+func TestCodeFileChange(t *testing.T) {
+	var gomod string
+	s := start(t, func(o *Options) {
+		gomod = filepath.Join(filepath.Dir(o.Out), "go.mod")
+		writeFile(t, gomod, "module x\n")
+		o.Code = append(o.Code, gomod)
+	})
+	writeFile(t, filepath.Join(filepath.Dir(gomod), "README.md"), "neighbour\n")
+	s.write("index.html", strings.Replace(indexHTML, "v1", "v2", 1))
+	gen := s.status().Generation
+	st := s.waitStatus("rebuild", func(st status) bool { return st.Generation >= gen && st.OK })
+	if st.CodeChanged {
+		t.Fatalf("a neighbour of go.mod counted as code: %+v", st)
+	}
+	writeFile(t, gomod, "module x\n\ngo 1.26\n")
+	s.waitStatus("go.mod change", func(st status) bool { return st.CodeChanged })
+}

@@ -52,7 +52,16 @@ func newWatcher(out string, watch, code []string, logger *log.Logger) (*watcher,
 				return fmt.Errorf("serve: watch %s: %v", d, err)
 			}
 			if !fi.IsDir() {
-				return fmt.Errorf("serve: watch %s: not a directory", d)
+				// A single file of code, such as go.mod: watch its directory
+				// alone; events for its other files match no root.
+				if !isCode {
+					return fmt.Errorf("serve: watch %s: not a directory", d)
+				}
+				if err := w.fw.Add(filepath.Dir(abs)); err != nil {
+					return fmt.Errorf("serve: watch %s: %v", d, err)
+				}
+				w.roots = append(w.roots, root{dir: abs, code: true})
+				continue
 			}
 			if _, err := w.addTree(abs); err != nil {
 				return fmt.Errorf("serve: watch %s: %v", d, err)
