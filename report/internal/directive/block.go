@@ -101,6 +101,9 @@ func (b *Block) Mapping() *yaml.Node {
 		if m := yamlLine.FindStringSubmatch(msg); m != nil {
 			n, _ := strconv.Atoi(m[1])
 			off, msg = b.lineColOff(n, 1), m[2]
+			if strings.HasPrefix(msg, "did not find expected") {
+				off = b.unclosedFlow(n)
+			}
 		} else {
 			msg = strings.TrimPrefix(msg, "yaml: ")
 		}
@@ -116,6 +119,31 @@ func (b *Block) Mapping() *yaml.Node {
 		return nil
 	}
 	return m
+}
+
+// unclosedFlow returns the offset of the first [ or { left open on a body
+// line at or after line (1-based). yaml.v3 reports an unclosed flow
+// collection a line early, or at the mapping's first line.
+func (b *Block) unclosedFlow(line int) int {
+	for i := max(line-1, 0); i < len(b.Lines); i++ {
+		text := b.Lines[i].Text
+		depth, open := 0, -1
+		for j, c := range text {
+			switch c {
+			case '[', '{':
+				if depth == 0 {
+					open = j
+				}
+				depth++
+			case ']', '}':
+				depth--
+			}
+		}
+		if depth > 0 {
+			return b.Lines[i].Off + open
+		}
+	}
+	return b.lineColOff(line, 1)
 }
 
 // A Field is one key of a mapping and its value.
