@@ -6,10 +6,13 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"html/template"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"lbcourse/report/internal/cache"
@@ -45,7 +48,6 @@ type builder struct {
 	opts Options
 	site *Site
 	reg  *registry.Registry
-	nums map[*Lesson]*numbers
 }
 
 // Build renders the site into o.Out. It writes into a temporary directory
@@ -113,11 +115,9 @@ func Render(ctx context.Context, o Options) (*Files, Summary, error) {
 		s.Claims += verifyClaims(l, plans[l], &errs)
 	}
 	files := newFiles()
-	for i, l := range lessons {
-		for _, p := range l.Pages {
-			s.Pages++
-			b.renderPage(files, lessons, i, p, plans[l], tmpl, &errs)
-		}
+	b.renderPages(files, lessons, plans, tmpl, &errs)
+	for _, l := range lessons {
+		s.Pages += len(l.Pages)
 	}
 	b.renderIndexes(files, lessons, tmpl, &errs)
 	files.add("style.css", b.stylesheet(&errs))
@@ -126,6 +126,53 @@ func Render(ctx context.Context, o Options) (*Files, Summary, error) {
 	}
 	s.Elapsed = time.Since(start)
 	return files, s, nil
+}
+
+// renderPages renders every lesson page, at most GOMAXPROCS at a time. Each
+// page renders into its own files, errors and numbers, merged afterwards in
+// page order, so the output does not depend on which finishes first.
+func (b *builder) renderPages(files *Files, lessons []*Lesson, plans map[*Lesson]map[string]*experiment, tmpl *template.Template, errs *diag.List) {
+	type job struct {
+		lesson int
+		page   *Page
+		files  *Files
+		errs   diag.List
+		nums   numbers
+	}
+	var jobs []*job
+	for i, l := range lessons {
+		for _, p := range l.Pages {
+			jobs = append(jobs, &job{lesson: i, page: p, files: newFiles()})
+		}
+	}
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for _, j := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			l := lessons[j.lesson]
+			b.renderPage(j.files, lessons, j.lesson, j.page, plans[l], tmpl, &j.errs, &j.nums)
+		}()
+	}
+	wg.Wait()
+	perLesson := map[int]*numbers{}
+	for _, j := range jobs {
+		errs.Append(&j.errs)
+		for _, n := range j.files.Names() {
+			files.add(n, j.files.Get(n))
+		}
+		if perLesson[j.lesson] == nil {
+			perLesson[j.lesson] = &numbers{}
+		}
+		perLesson[j.lesson].merge(&j.nums)
+	}
+	for i, l := range lessons {
+		if n := perLesson[i]; n != nil {
+			files.add("numbers/"+l.Key+".tsv", n.bytes(l.Key))
+		}
+	}
 }
 
 // checkSlugs reports two lessons of one language with the same slug.

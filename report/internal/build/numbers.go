@@ -23,6 +23,14 @@ func (n *numbers) add(key, value, unit string) {
 	n.lines[key] = numberLine{value, unit}
 }
 
+// merge adds every line of o. Two pages of a lesson show the same values
+// with the same keys, so a key present in both has the same line.
+func (n *numbers) merge(o *numbers) {
+	for k, l := range o.lines {
+		n.add(k, l.value, l.unit)
+	}
+}
+
 // bytes renders the numbers file: a header comment, then one
 // "key<TAB>value<TAB>unit" line per number, sorted by key.
 func (n *numbers) bytes(lesson string) []byte {

@@ -112,10 +112,12 @@ func rel(from, to string) string {
 	return strings.Repeat("../", depth) + to
 }
 
-func (b *builder) renderPage(files *Files, lessons []*Lesson, i int, p *Page, exps map[string]*experiment, tmpl *template.Template, errs *diag.List) {
+// renderPage renders one lesson page and its figures into files, and the
+// numbers it shows into nums.
+func (b *builder) renderPage(files *Files, lessons []*Lesson, i int, p *Page, exps map[string]*experiment, tmpl *template.Template, errs *diag.List, nums *numbers) {
 	l := lessons[i]
 	r := &pageRenderer{b: b, lesson: l, page: p, res: &resolver{file: p.File, exps: exps, errs: errs},
-		errs: errs, numbers: b.numbersFor(l), figures: map[string][]byte{}}
+		errs: errs, numbers: nums, figures: map[string][]byte{}}
 	md := newMarkdown(b.opts.Parsers, r)
 	var body bytes.Buffer
 	if err := md.Renderer().Render(&body, p.Src, p.Doc); err != nil {
@@ -153,19 +155,6 @@ func (b *builder) renderPage(files *Files, lessons []*Lesson, i int, p *Page, ex
 	for fig, svg := range r.figures {
 		files.add(p.Lang.Code+"/fig/"+fig, svg)
 	}
-	files.add("numbers/"+l.Key+".tsv", r.numbers.bytes(l.Key))
-}
-
-func (b *builder) numbersFor(l *Lesson) *numbers {
-	if b.nums == nil {
-		b.nums = map[*Lesson]*numbers{}
-	}
-	n, ok := b.nums[l]
-	if !ok {
-		n = &numbers{}
-		b.nums[l] = n
-	}
-	return n
 }
 
 func langIndex(s *Site, l *Lang) int {
