@@ -204,6 +204,7 @@ func TestFailedBuildLeavesOut(t *testing.T) {
 	out := filepath.Join(parent, "out")
 	os.MkdirAll(out, 0o755)
 	os.WriteFile(filepath.Join(out, "index.html"), []byte("previous site"), 0o644)
+	os.WriteFile(filepath.Join(out, siteMarker), []byte(siteMarkerText), 0o644)
 	o := courseOptions(t, "")
 	o.Out = out
 	o.Lessons = filepath.Join("testdata", "errors", "references", "lessons")
@@ -263,6 +264,38 @@ func TestWriteAtomicRecovers(t *testing.T) {
 			names = append(names, e.Name())
 		}
 		t.Errorf("beside out/: %v", names)
+	}
+}
+
+// TestRefusedOut: a build replaces its output directory whole, so it
+// refuses one that holds anything but a previous site, or the sources.
+func TestRefusedOut(t *testing.T) {
+	dir := t.TempDir()
+	docs := filepath.Join(dir, "docs")
+	os.MkdirAll(docs, 0o755)
+	os.WriteFile(filepath.Join(docs, "thesis.txt"), []byte("years of work"), 0o644)
+	file := filepath.Join(dir, "afile.txt")
+	os.WriteFile(file, []byte("x"), 0o644)
+	lessons := filepath.Join(root, "lessons")
+	wd, _ := os.Getwd()
+	tests := []struct{ out, want string }{
+		{docs, "refusing to write the site to " + docs + ": it holds other files, and a build replaces it whole (a site this generator wrote has a .report-site file)"},
+		{file, "refusing to write the site to " + file + ": it is a file"},
+		{lessons, "refusing to write the site to " + lessons + ": a build replaces it whole, and it overlaps the lessons (" + lessons + ")"},
+		{filepath.Join(lessons, "x"), "refusing to write the site to " + filepath.Join(lessons, "x") + ": a build replaces it whole, and it overlaps the lessons (" + lessons + ")"},
+		{root, "refusing to write the site to " + root + ": a build replaces it whole, and it holds the working directory"},
+		{wd, "refusing to write the site to " + wd + ": a build replaces it whole, and it holds the working directory"},
+	}
+	for _, tc := range tests {
+		o := courseOptions(t, "")
+		o.Out = tc.out
+		_, err := Build(context.Background(), o)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("Build -out %s: %v\nwant %s", tc.out, err, tc.want)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(docs, "thesis.txt")); string(b) != "years of work" {
+		t.Error("the refused directory was touched")
 	}
 }
 
