@@ -245,8 +245,23 @@ func (b *builder) renderPages(files *Files, lessons []*Lesson, plans map[*Lesson
 	}
 }
 
-// checkSlugs reports two lessons of one language with the same slug.
+// checkSlugs reports two lessons of one language with the same slug, a
+// slug that would overwrite the language's index, and two lessons with the
+// same number.
 func checkSlugs(lessons []*Lesson, site *Site, errs *diag.List) {
+	numbers := map[string]string{}
+	for _, l := range lessons {
+		n, _, _ := strings.Cut(l.Key, "-")
+		if other, dup := numbers[n]; dup {
+			errs.AddFile(l.Dir, "lesson number %s is also the number of %s", n, other)
+		}
+		numbers[n] = l.Dir
+		for _, p := range l.Pages {
+			if p.Front.Slug == "index" {
+				errs.Add(p.File, p.frontOff("slug"), "slug \"index\" is the language's index page; choose another")
+			}
+		}
+	}
 	for li := range site.Langs {
 		seen := map[string]string{}
 		for _, l := range lessons {

@@ -44,7 +44,12 @@ type Front struct {
 	Title   string `yaml:"title"`
 	Slug    string `yaml:"slug"`
 	Summary string `yaml:"summary"`
+	// offs holds the file offset of each key's value.
+	offs map[string]int
 }
+
+// frontOff returns the offset of a front-matter value, or 0.
+func (p *Page) frontOff(key string) int { return p.Front.offs[key] }
 
 var lessonDirRE = regexp.MustCompile(`^[0-9]{2}-[a-z0-9]+(-[a-z0-9]+)*$`)
 var slugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
@@ -123,6 +128,11 @@ var fmOpen = []byte("---\n")
 // parsePage splits off the front matter and parses the Markdown. Offsets
 // stay those of the whole file: the front matter is blanked, not cut.
 func parsePage(file string, src []byte, lang *Lang, parsers directive.Parsers, errs *diag.List) *Page {
+	// Positions are reported in the text as parsed: without a byte-order
+	// mark, with Windows line ends made Unix ones (lines and columns are
+	// unchanged by both, but for the mark on the first line).
+	src = bytes.TrimPrefix(src, []byte("\uFEFF"))
+	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
 	errs.AddSource(file, src)
 	p := &Page{Lang: lang, File: file, Src: src}
 	body := slices.Clone(src)
@@ -160,10 +170,15 @@ func parsePage(file string, src []byte, lang *Lang, parsers directive.Parsers, e
 		case *ast.Value:
 			p.Directives = append(p.Directives, n.V)
 			for a := n.Parent(); a != nil; a = a.Parent() {
-				if _, ok := a.(*gast.Heading); ok {
+				switch a.(type) {
+				case *gast.Heading:
 					errs.Add(file, n.V.Off, "a heading cannot show a value: its anchor and its line in the contents would change with the number")
-					break
+				case *gast.Image:
+					errs.Add(file, n.V.Off, "an image's description cannot show a value")
+				default:
+					continue
 				}
+				break
 			}
 		case *gast.HTMLBlock, *gast.RawHTML:
 			errs.Add(file, nodeStart(n, body), "raw HTML is not allowed in lessons; write Markdown")
@@ -174,20 +189,27 @@ func parsePage(file string, src []byte, lang *Lang, parsers directive.Parsers, e
 	return p
 }
 
-// checkPlotIDs reports a plot ID used twice in one file: both would write
-// the same figure file and anchor.
+// checkPlotIDs reports a plot ID or an experiment name used twice in one
+// file: two plots would write the same figure file and anchor, and two
+// experiments would make a reference ambiguous.
 func checkPlotIDs(p *Page, errs *diag.List) {
 	first := map[string]int{}
 	for _, d := range p.Directives {
-		pl, ok := d.(*directive.Plot)
-		if !ok || pl.ID == "" {
+		var kind, name string
+		switch d := d.(type) {
+		case *directive.Plot:
+			kind, name = "plot", d.ID
+		case *directive.Experiment:
+			kind, name = "experiment", d.Name
+		}
+		if name == "" {
 			continue
 		}
-		if off, dup := first[pl.ID]; dup {
-			errs.Add(p.File, pl.Off, "plot %s is defined twice (first at line %d)", pl.ID, diag.PositionOf(p.Src, off).Line)
+		if off, dup := first[kind+" "+name]; dup {
+			errs.Add(p.File, d.Pos(), "%s %s is defined twice (first at line %d)", kind, name, diag.PositionOf(p.Src, off).Line)
 			continue
 		}
-		first[pl.ID] = pl.Off
+		first[kind+" "+name] = d.Pos()
 	}
 }
 
@@ -231,6 +253,13 @@ func parseFront(file string, fm []byte, base int, errs *diag.List) Front {
 			continue
 		}
 		seen[k.Value] = true
+		if f.offs == nil {
+			f.offs = map[string]int{}
+		}
+		f.offs[k.Value] = at(v)
+		if strings.Contains(v.Value, "{{") {
+			errs.Add(file, at(v), "front matter: %s cannot show a value: {{ }} works in the lesson's text only", k.Value)
+		}
 		switch k.Value {
 		case "title":
 			f.Title = v.Value

@@ -114,11 +114,13 @@ func compareExperiments(a, b *Page, errs *diag.List) {
 			}
 		}
 	}
+	seen := map[string]bool{}
 	for _, d := range b.Directives {
 		e, ok := d.(*directive.Experiment)
-		if !ok {
+		if !ok || seen[e.Name] {
 			continue
 		}
+		seen[e.Name] = true
 		if o, ok := first[e.Name]; ok && o.Neutral() != e.Neutral() {
 			errs.Add(b.File, e.Off, "experiment %s differs from the one in %s: %s here, %s there", e.Name, a.File, e.Neutral(), o.Neutral())
 		}

@@ -154,13 +154,16 @@ func (r *pageRenderer) renderTable(w util.BufWriter, t *directive.Table) {
 	}
 	b.WriteString("</tr></thead>\n<tbody>\n")
 	for _, row := range t.Rows {
-		fmt.Fprintf(&b, `<tr><th scope="row">%s</th>`, html.EscapeString(r.term(row.Path, row.Off)))
 		prefix := t.RowPath(row)
+		if !r.res.prefix(prefix, row.Off) {
+			continue // one error for the row, not one per cell
+		}
+		fmt.Fprintf(&b, `<tr><th scope="row">%s</th>`, html.EscapeString(r.term(row.Path, row.Off)))
 		for _, c := range t.Columns {
 			full := prefix + "." + c.Path
 			b.WriteString(`<td>`)
 			if c.Joined {
-				vals, ok := r.res.group(full, row.Off)
+				vals, ok := r.res.group(full, c.Off)
 				if ok {
 					var parts []string
 					for i, v := range vals {
@@ -168,7 +171,7 @@ func (r *pageRenderer) renderTable(w util.BufWriter, t *directive.Table) {
 					}
 					b.WriteString(html.EscapeString(strings.Join(parts, c.Join)))
 				}
-			} else if v, ok := r.res.value(full, row.Off); ok {
+			} else if v, ok := r.res.value(full, c.Off); ok {
 				b.WriteString(html.EscapeString(r.show(full, v, c.Format, c.Off)))
 			}
 			b.WriteString("</td>")

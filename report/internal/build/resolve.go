@@ -52,6 +52,30 @@ func (r *resolver) value(full string, off int) (model.Value, bool) {
 	return v, true
 }
 
+// prefix reports whether EXPERIMENT[.PREFIX] names an experiment with at
+// least one value under the prefix, reporting it at off when not.
+func (r *resolver) prefix(full string, off int) bool {
+	name, path, _ := strings.Cut(full, ".")
+	x, ok := r.experiment(name, off)
+	if !ok {
+		return false
+	}
+	if path == "" {
+		return true
+	}
+	var under []string
+	for _, v := range x.result.Values {
+		if strings.HasPrefix(v.Path, path+".") {
+			return true
+		}
+		if i := strings.LastIndexByte(v.Path, '.'); i > 0 {
+			under = append(under, v.Path[:i])
+		}
+	}
+	r.errs.Add(r.file, off, "experiment %s (model %s) has no values under %q%s", name, x.model.Name, path, diag.DidYouMean(path, slices.Compact(under)))
+	return false
+}
+
 // group resolves EXPERIMENT.PATH.1 … EXPERIMENT.PATH.N.
 func (r *resolver) group(full string, off int) ([]model.Value, bool) {
 	name, path, _ := strings.Cut(full, ".")
@@ -68,6 +92,10 @@ func (r *resolver) group(full string, off int) ([]model.Value, bool) {
 		out = append(out, v)
 	}
 	if len(out) == 0 {
+		if _, single := x.result.Value(path); single {
+			r.errs.Add(r.file, off, "%s is a single value, not a group %s.1, %s.2, …: drop join", full, path, path)
+			return nil, false
+		}
 		r.errs.Add(r.file, off, "experiment %s has no group %q (want values %s.1, %s.2, …)%s", name, path, path, path, diag.DidYouMean(path+".1", valuePaths(x.result)))
 		return nil, false
 	}

@@ -48,9 +48,8 @@ func plan(l *Lesson, reg *registry.Registry, errs *diag.List) map[string]*experi
 		if e.Name == "" {
 			continue
 		}
-		if prev, dup := exps[e.Name]; dup {
-			errs.Add(p.File, e.Off, "experiment %s is defined twice (first at line %d)", e.Name, diag.PositionOf(p.Src, prev.d.Off).Line)
-			continue
+		if _, dup := exps[e.Name]; dup {
+			continue // reported when the page was parsed
 		}
 		x := &experiment{lesson: l, file: p.File, d: e, done: make(chan struct{})}
 		m, ok := reg.Lookup(e.Model)

@@ -183,6 +183,9 @@ func (b *Block) String(fs map[string]Field, key string) string {
 		b.Errorf(b.NodeOff(f.Value), "%s must be text", key)
 		return ""
 	}
+	if strings.Contains(f.Value.Value, "{{") {
+		b.Errorf(b.NodeOff(f.Value), "%s cannot show a value: {{ }} works in the lesson's text only; say the number there, or point to the table under the figure", key)
+	}
 	return f.Value.Value
 }
 

@@ -91,7 +91,11 @@
 //
 // {{ EXPERIMENT.PATH | FORMAT }} in prose shows one value in the page's
 // locale. The part before | may be arithmetic over paths, for a figure the
-// prose derives: {{ a.extra - b.extra | 0 unit }}.
+// prose derives: {{ a.extra - b.extra | 0 unit }}. Inside a GFM table cell
+// the bar is written \| ({{ a.x \| 2 }}), since a plain | ends the cell.
+// Values may not stand in headings (anchors would move with the numbers),
+// in image descriptions, or in directive text such as captions and alt
+// text.
 //
 // # Formats
 //

@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	gast "github.com/yuin/goldmark/ast"
+	extast "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
@@ -24,7 +25,11 @@ func (valueParser) Parse(parent gast.Node, block text.Reader, pc parser.Context)
 	end := bytes.Index(line[2:], []byte("}}"))
 	sink := problemSink(pc)
 	if end < 0 {
-		*sink = append(*sink, directive.Problem{Off: seg.Start, Msg: "value reference {{ is not closed by }} on the same line"})
+		msg := "value reference {{ is not closed by }} on the same line"
+		if parent.Kind() == extast.KindTableCell {
+			msg = `a value in a table cell writes the format's bar as \|, as in {{ exp.path \| 2 }}: a plain | ends the cell`
+		}
+		*sink = append(*sink, directive.Problem{Off: seg.Start, Msg: msg})
 		return nil
 	}
 	inner := line[2 : 2+end]
