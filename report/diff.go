@@ -113,6 +113,8 @@ func diffNumbers(old, fresh map[string]map[string]string, tol float64, rev strin
 		}
 		slices.Sort(keys)
 		var lines []string
+		figures := map[string]*figureMoves{}
+		var figureOrder []string
 		for _, k := range keys {
 			ov, inOld := o[k]
 			nv, inNew := n[k]
@@ -126,12 +128,29 @@ func diffNumbers(old, fresh map[string]map[string]string, tol float64, rev strin
 				if ok && math.Abs(rc) <= tol {
 					continue
 				}
+				if series, isPoint := figureSeries(k); isPoint {
+					f := figures[series]
+					if f == nil {
+						f = &figureMoves{}
+						figures[series] = f
+						figureOrder = append(figureOrder, series)
+					}
+					f.moved++
+					if ok && math.Abs(rc) > math.Abs(f.largest) {
+						f.largest = rc
+					}
+					continue
+				}
 				rs := "n/a"
 				if ok {
 					rs = fmt.Sprintf("%+.2f%%", rc*100)
 				}
 				lines = append(lines, fmt.Sprintf("    %s\t%s -> %s\t(%s)", k, ov, nv, rs))
 			}
+		}
+		for _, series := range figureOrder {
+			f := figures[series]
+			lines = append(lines, fmt.Sprintf("  ~ %s\t%d of %d points moved, the largest %+.2f%%", series, f.moved, countPoints(n, series), f.largest*100))
 		}
 		if len(lines) > 0 {
 			changed += len(lines)
@@ -165,4 +184,33 @@ func relChange(o, n string) (float64, bool) {
 		return math.Inf(1), true
 	}
 	return (c - a) / math.Abs(a), true
+}
+
+// figureMoves sums up the moved points of one figure series.
+type figureMoves struct {
+	moved   int
+	largest float64 // relative change of the point that moved most
+}
+
+// figureSeries returns "fig.ID.EXPERIMENT:SERIES" for the key of one of its
+// points, "fig.ID.EXPERIMENT:SERIES[i]".
+func figureSeries(key string) (string, bool) {
+	if !strings.HasPrefix(key, "fig.") || !strings.HasSuffix(key, "]") {
+		return "", false
+	}
+	i := strings.LastIndexByte(key, '[')
+	if i < 0 {
+		return "", false
+	}
+	return key[:i], true
+}
+
+func countPoints(numbers map[string]string, series string) int {
+	n := 0
+	for k := range numbers {
+		if s, ok := figureSeries(k); ok && s == series {
+			n++
+		}
+	}
+	return n
 }

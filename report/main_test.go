@@ -75,10 +75,12 @@ func TestRunErrors(t *testing.T) {
 
 func TestDiffNumbers(t *testing.T) {
 	old := map[string]map[string]string{
-		"02-a": {"x.mean|2": "4.04", "x.share|%2": "74.85%", "x.same|0": "7", "x.gone|0": "1", "x.tiny|4": "1.0000"},
+		"02-a": {"x.mean|2": "4.04", "x.share|%2": "74.85%", "x.same|0": "7", "x.gone|0": "1", "x.tiny|4": "1.0000",
+			"fig.q.x:s[0]": "0 1", "fig.q.x:s[1]": "1 2", "fig.q.x:s[2]": "2 4"},
 	}
 	fresh := map[string]map[string]string{
-		"02-a": {"x.mean|2": "4.10", "x.share|%2": "70.00%", "x.same|0": "7", "x.new|0": "3", "x.tiny|4": "1.0001"},
+		"02-a": {"x.mean|2": "4.10", "x.share|%2": "70.00%", "x.same|0": "7", "x.new|0": "3", "x.tiny|4": "1.0001",
+			"fig.q.x:s[0]": "0 1", "fig.q.x:s[1]": "1 3", "fig.q.x:s[2]": "2 5"},
 		"03-b": {"y.v|0": "5"},
 	}
 	got := diffNumbers(old, fresh, 0.001, "HEAD")
@@ -87,6 +89,7 @@ func TestDiffNumbers(t *testing.T) {
 		"    x.mean|2\t4.04 -> 4.10\t(+1.49%)\n" +
 		"  + x.new|0\t3\n" +
 		"    x.share|%2\t74.85% -> 70.00%\t(-6.48%)\n" +
+		"  ~ fig.q.x:s\t2 of 3 points moved, the largest +50.00%\n" +
 		"03-b\n" +
 		"  + y.v|0\t5\n"
 	if got != want {

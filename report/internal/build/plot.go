@@ -74,8 +74,17 @@ func (r *pageRenderer) renderPlot(w util.BufWriter, p *directive.Plot) {
 			}
 			at = v.V
 		}
-		if ax := p.Y; !l.Vertical && ax.Log && at <= 0 || l.Vertical && p.X.Log && at <= 0 {
+		ax, name := p.Y, "y"
+		if l.Vertical {
+			ax, name = p.X, "x"
+		}
+		switch {
+		case ax.Log && at <= 0:
 			r.errs.Add(r.page.File, l.Off, "plot %s: a line at %v cannot be drawn on a logarithmic axis", p.ID, at)
+			ok = false
+			continue
+		case ax.Min != nil && at < *ax.Min, ax.Max != nil && at > *ax.Max:
+			r.errs.Add(r.page.File, l.Off, "plot %s: a line at %v lies outside the %s axis bounds, so only its legend would show", p.ID, at, name)
 			ok = false
 			continue
 		}
@@ -135,7 +144,23 @@ func (r *pageRenderer) plotTable(w util.BufWriter, p *directive.Plot, data []plo
 		xLabel = "x"
 	}
 	switch {
-	case p.Type == "histogram" || p.Type == "cdf":
+	case p.Type == "cdf":
+		// One row per distinct value: the share of values at or below it.
+		fmt.Fprintf(&b, `<thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
+			html.EscapeString(r.ui("series")), html.EscapeString(xLabel), html.EscapeString(p.Y.Label))
+		for _, d := range data {
+			vals := slices.Clone(d.s.Y)
+			slices.Sort(vals)
+			for i, v := range vals {
+				if i+1 < len(vals) && vals[i+1] == v {
+					continue
+				}
+				share := float64(i+1) / float64(len(vals))
+				fmt.Fprintf(&b, `<tr><th scope="row">%s</th><td>%s</td><td>%s</td></tr>`, html.EscapeString(d.legend), num(v),
+					html.EscapeString(loc.Format(numfmt.Format{Digits: 3, Fixed: true}, share)))
+			}
+		}
+	case p.Type == "histogram":
 		fmt.Fprintf(&b, `<thead><tr><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`, html.EscapeString(r.ui("series")), html.EscapeString(xLabel))
 		for _, d := range data {
 			vals := slices.Clone(d.s.Y)
@@ -206,19 +231,33 @@ func outsideAxes(p *directive.Plot, s model.Series) string {
 	return ""
 }
 
-// recordFigure puts the data behind a figure into the numbers file, one
-// line per point (fig.ID.EXPERIMENT:SERIES[i] with "x y"; for a histogram
-// or CDF the sorted values) and one per reference line, so that a moved
-// point shows in git diff and report diff like any other number.
+// recordFigure puts the data behind a figure into the numbers file, as its
+// table under the figure shows it: one line per point
+// (fig.ID.EXPERIMENT:SERIES[i] with "x y"; for a CDF "value share" per
+// distinct value; for a histogram the sorted values) and one per reference
+// line, so that a moved point shows in git diff and report diff like any
+// other number.
 func (r *pageRenderer) recordFigure(p *directive.Plot, data []plotData, lines []figure.RefLine) {
 	n := func(v float64) string { return numfmt.Format{}.Neutral(v) }
 	for _, d := range data {
 		key := "fig." + p.ID + "." + d.key
-		if p.Type == "histogram" || p.Type == "cdf" {
+		switch p.Type {
+		case "histogram":
 			vals := slices.Clone(d.s.Y)
 			slices.Sort(vals)
 			for i, v := range vals {
 				r.numbers.add(fmt.Sprintf("%s[%0*d]", key, width(len(vals)), i), n(v), "")
+			}
+			continue
+		case "cdf":
+			vals := slices.Clone(d.s.Y)
+			slices.Sort(vals)
+			for i, v := range vals {
+				if i+1 < len(vals) && vals[i+1] == v {
+					continue
+				}
+				share := numfmt.Format{Digits: 3, Fixed: true}.Neutral(float64(i+1) / float64(len(vals)))
+				r.numbers.add(fmt.Sprintf("%s[%0*d]", key, width(len(vals)), i), n(v)+" "+share, "")
 			}
 			continue
 		}
