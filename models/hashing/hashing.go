@@ -219,13 +219,40 @@ func moved(a, b []int32) float64 {
 	return float64(n) / float64(len(a))
 }
 
+// newShare is the share of keys on the nodes only one placement has, counted
+// in that placement: after a growth, the keys the added nodes k<nb+1> …
+// k<na> hold afterwards; after a removal, the keys the removed nodes held
+// before.
+func newShare(before, after []int32, nb, na int) float64 {
+	place, first := after, nb
+	if na < nb {
+		place, first = before, na
+	}
+	n := 0
+	for _, x := range place {
+		if int(x) >= first {
+			n++
+		}
+	}
+	return float64(n) / float64(len(place))
+}
+
 // Run places every key by modulo hashing and on a consistent-hashing ring for
 // each virtual-node count, before and after the node change.
 //
 // Values (all plain ratios): modulo.imbalance_before, modulo.imbalance_after,
 // modulo.moved (before -> after), modulo.moved_back (after -> before; the same
-// count over the same keys), the same four as ring.<v>.* for each v in vnodes,
-// ideal.imbalance (1) and ideal.moved (|after-before| / max(before, after)).
+// count over the same keys), modulo.new_share (the share of keys on the added
+// nodes after a growth, on the removed nodes before a removal), the same five
+// as ring.<v>.* for each v in vnodes, ideal.imbalance (1) and ideal.moved
+// (|after-before| / max(before, after)).
+//
+// On a ring only the keys the added nodes take change place (the old points
+// keep their order, and on equal hashes an old point sorts first), so
+// ring.<v>.moved equals ring.<v>.new_share: what moves is the share the new
+// nodes' points happen to cover, not ideal.moved. Modulo also moves keys
+// between the nodes both placements share, so modulo.moved exceeds
+// modulo.new_share.
 //
 // Series, X = the vnodes values: ring.imbalance_before, ring.imbalance_after,
 // ring.moved, and the constant reference lines ideal.imbalance, ideal.moved,
@@ -259,6 +286,7 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	res.Set("modulo.imbalance_after", mod[1], "")
 	res.Set("modulo.moved", mod[2], "")
 	res.Set("modulo.moved_back", mod[3], "")
+	res.Set("modulo.new_share", newShare(before, after, nb, na), "")
 
 	xs := make([]float64, len(p.Vnodes))
 	ringBefore := make([]float64, len(p.Vnodes))
@@ -288,6 +316,7 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		res.Set(prefix+"imbalance_after", ringAfter[j], "")
 		res.Set(prefix+"moved", ringMoved[j], "")
 		res.Set(prefix+"moved_back", moved(after, before), "")
+		res.Set(prefix+"new_share", newShare(before, after, nb, na), "")
 	}
 	idealMoved := float64(max(nb, na)-min(nb, na)) / float64(max(nb, na))
 	res.Set("ideal.imbalance", 1, "")

@@ -301,3 +301,48 @@ func BenchmarkRun(b *testing.B) {
 		}
 	}
 }
+
+// TestNewShare checks that on a ring the keys that move are exactly the keys
+// the added (or removed) nodes hold, and that modulo moves more than that,
+// for growths, a removal and several virtual-node counts.
+func TestNewShare(t *testing.T) {
+	ps := []Params{DefaultParams()}
+	for _, c := range [][2]int{{4, 3}, {2, 5}, {1, 2}, {5, 3}} {
+		ps = append(ps, Params{Keys: 2000, KeyPrefix: "ü", KeyStart: -1000, NodesBefore: c[0], NodesAfter: c[1], Vnodes: []int{1, 3, 50}})
+	}
+	for _, p := range ps {
+		r, err := Run(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range p.Vnodes {
+			prefix := "ring." + strconv.Itoa(v) + "."
+			if m, s := value(t, r, prefix+"moved"), value(t, r, prefix+"new_share"); m != s {
+				t.Errorf("%d->%d v=%d: moved = %v, new_share = %v", p.NodesBefore, p.NodesAfter, v, m, s)
+			}
+		}
+		if m, s := value(t, r, "modulo.moved"), value(t, r, "modulo.new_share"); p.NodesBefore > 1 && p.NodesAfter > 1 && m <= s {
+			t.Errorf("%d->%d: modulo.moved = %v, not above modulo.new_share = %v", p.NodesBefore, p.NodesAfter, m, s)
+		}
+	}
+}
+
+// TestSymmetric checks that moved_back equals moved in every row: both count
+// the keys placed differently by the same two placements.
+func TestSymmetric(t *testing.T) {
+	for _, p := range []Params{DefaultParams(), {Keys: 2000, KeyPrefix: "x", NodesBefore: 5, NodesAfter: 2, Vnodes: []int{1, 7}}} {
+		r, err := Run(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := []string{"modulo"}
+		for _, v := range p.Vnodes {
+			rows = append(rows, "ring."+strconv.Itoa(v))
+		}
+		for _, row := range rows {
+			if a, b := value(t, r, row+".moved"), value(t, r, row+".moved_back"); a != b {
+				t.Errorf("%s: moved = %v, moved_back = %v", row, a, b)
+			}
+		}
+	}
+}

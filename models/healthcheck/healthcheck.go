@@ -54,6 +54,12 @@
 // occupied: overlap_points counts the timeouts of the sweep in that range
 // and overlap_both_full those of them where loose.tail and tight.tail are
 // both positive, so that a page can check the two against each other.
+// loose_nondecreasing is 1 when loose.tail never shrinks from one timeout
+// of the sweep to the next, else 0; it is 1 for every run, because a
+// degraded subject that passes at some T passes at every larger T.
+// tight_nonincreasing is 1 when tight.tail never grows along the sweep: the
+// removed healthy subjects only fall as T grows, but the pushed survivors
+// can rise, so this one is a finding of the run, not a rule of the model.
 // max_degraded_latency is the slowest degraded response: from that T on
 // every degraded subject passes. With no degraded subject the loose end is
 // always empty; min_degraded_latency, max_degraded_latency, gap and
@@ -302,7 +308,14 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	}
 	bothEmpty, minTotal, bestT := 0, math.MaxInt, 0
 	overlap, overlapFull := 0, 0
+	looseUp, tightDown := 1.0, 1.0
 	for i, o := range outs {
+		if i > 0 && o.looseTail < outs[i-1].looseTail {
+			looseUp = 0
+		}
+		if i > 0 && o.tightTail > outs[i-1].tightTail {
+			tightDown = 0
+		}
 		if o.looseTail == 0 && o.tightTail == 0 {
 			bothEmpty++
 		}
@@ -332,6 +345,8 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	r.Set("overlap_both_full", float64(overlapFull), "")
 	r.Set("min_total_tail", float64(minTotal), "subject")
 	r.Set("best_t", float64(bestT), "")
+	r.Set("loose_nondecreasing", looseUp, "")
+	r.Set("tight_nonincreasing", tightDown, "")
 	for i, t := range p.Timeouts {
 		o, pre := outs[i], fmt.Sprintf("t.%d.", t)
 		r.Set(pre+"passing", float64(o.passing), "subject")

@@ -201,12 +201,37 @@ func TestMonotone(t *testing.T) {
 			p.Seed, p.Slowdown, p.Degraded, p.Timeouts = seed, sd, 9, ts
 			r := run(t, p)
 			loose, removed, passing := series(t, r, "loose.tail").Y, series(t, r, "removed").Y, series(t, r, "passing").Y
+			tight := series(t, r, "tight.tail").Y
+			tightDown := 1.0
 			for i := 1; i < len(ts); i++ {
 				if loose[i] < loose[i-1] || removed[i] > removed[i-1] || passing[i] < passing[i-1] {
 					t.Errorf("seed %d slowdown %v: not monotone between T=%d and T=%d", seed, sd, ts[i-1], ts[i])
 				}
+				if tight[i] > tight[i-1] {
+					tightDown = 0
+				}
+			}
+			if got := value(t, r, "loose_nondecreasing"); got != 1 {
+				t.Errorf("seed %d slowdown %v: loose_nondecreasing = %v, want 1", seed, sd, got)
+			}
+			if got := value(t, r, "tight_nonincreasing"); got != tightDown {
+				t.Errorf("seed %d slowdown %v: tight_nonincreasing = %v, recomputed %v", seed, sd, got, tightDown)
 			}
 		}
+	}
+}
+
+// TestTightFlag pins tight_nonincreasing: 1 for the default run, whose
+// tight end only falls along the sweep, and 0 for seed 5 at slowdown 1.2,
+// where a removal pushes more survivors over capacity at a larger T.
+func TestTightFlag(t *testing.T) {
+	if got := value(t, run(t, DefaultParams()), "tight_nonincreasing"); got != 1 {
+		t.Errorf("default: tight_nonincreasing = %v, want 1", got)
+	}
+	p := DefaultParams()
+	p.Seed, p.Slowdown, p.Degraded = 5, 1.2, 9
+	if got := value(t, run(t, p), "tight_nonincreasing"); got != 0 {
+		t.Errorf("seed 5, slowdown 1.2: tight_nonincreasing = %v, want 0", got)
 	}
 }
 

@@ -62,7 +62,7 @@ type Subject struct {
 	Capacity int   // requests it can serve at once, 20..100
 	Latency  int   // normal response time, 5..49 (no unit in the source)
 	Class    Class // service class
-	Special  bool  // one of the special devices a later lever must exclude
+	Special  bool  // one of the special devices (drawn with probability 1/9)
 }
 
 // A Connection is one client connection and the requests it carries.
@@ -90,32 +90,37 @@ func Subjects(n int, seed int64) []Subject {
 }
 
 // The request counts a connection can carry: a long-lived connection carries
-// LongMinRequests..LongMaxRequests, any other 1..ShortMaxRequests. The two
-// ranges do not overlap, so a connection is long-lived iff it carries at least
-// LongMinRequests (Connection.Long).
+// LongMinRequests..LongMaxRequests, any other
+// ShortMinRequests..ShortMaxRequests. The two ranges do not overlap, so a
+// connection is long-lived iff it carries at least LongMinRequests
+// (Connection.Long). A connection is long-lived with probability
+// 1/LongOneIn.
 const (
 	LongMinRequests  = 20
 	LongMaxRequests  = 40
+	ShortMinRequests = 1
 	ShortMaxRequests = 4
+	LongOneIn        = 8
 )
 
 // Long reports whether c is a long-lived connection.
 func (c Connection) Long() bool { return c.Requests >= LongMinRequests }
 
 // Connections returns the n connections drawn from seed. One connection in
-// eight (in expectation) is long-lived and carries 20..40 requests; the rest
-// carry 1..4. The reference program draws connections from Seed + 11; see
+// LongOneIn (eight, in expectation) is long-lived and carries
+// LongMinRequests..LongMaxRequests (20..40) requests; the rest carry
+// ShortMinRequests..ShortMaxRequests (1..4). The reference program draws connections from Seed + 11; see
 // ConnSeed.
 func Connections(n int, seed int64) []Connection {
 	r := NewStream(seed)
 	conns := make([]Connection, n)
 	for i := range conns {
-		long := r.Intn(8) == 0
+		long := r.Intn(LongOneIn) == 0
 		var req int
 		if long {
 			req = LongMinRequests + r.Intn(LongMaxRequests-LongMinRequests+1)
 		} else {
-			req = 1 + r.Intn(ShortMaxRequests)
+			req = ShortMinRequests + r.Intn(ShortMaxRequests-ShortMinRequests+1)
 		}
 		conns[i] = Connection{Requests: req, Class: Class(r.Intn(NumClasses))}
 	}

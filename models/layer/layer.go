@@ -38,6 +38,22 @@
 // the same as standing above the mean count. l4.hidden is the number of
 // overloaded subjects (under layer 4) whose count equals the gauge minimum:
 // when the gauge is flat (gauge_min == gauge_max) it equals l4.overloaded.
+//
+// A layer-7 balancer counts requests, so its gauge is the load itself, read
+// the same way: a subject shows only if its request count stands above the
+// smallest count on the gauge (l7.min_load, or l7_pool.min_load with class
+// pools, one gauge over every subject). l7.hidden and l7_pool.hidden are the
+// overloaded subjects whose count equals that minimum; l7.above_gauge_min
+// and l7_pool.above_gauge_min count every subject above it, overloaded or
+// not, since the gauge knows no capacity.
+//
+// <lever>.above_max_capacity is the number of subjects whose load exceeds
+// max_capacity, the largest capacity in the population, and
+// l7_pool.class.<class>.overloaded splits l7_pool.overloaded by class.
+//
+// long_probability (1/LongOneIn), long_min, long_max, short_min and
+// short_max echo the generator's constants, so that a page can name the
+// draw it describes without typing it.
 package layer
 
 import (
@@ -173,6 +189,23 @@ func indices(n int) []float64 {
 	return x
 }
 
+// requestGauge reads a layer-7 gauge, requests per subject, the way
+// l4.hidden reads the layer-4 one: a subject shows only if its count stands
+// above the gauge's minimum. hidden is the number of overloaded subjects at
+// the minimum and above the number of subjects, overloaded or not, above it.
+func requestGauge(load []int, subjects []Subject) (hidden, above int) {
+	gaugeMin := slices.Min(load)
+	for i, s := range subjects {
+		switch {
+		case load[i] > gaugeMin:
+			above++
+		case load[i] > s.Capacity:
+			hidden++
+		}
+	}
+	return hidden, above
+}
+
 // Run draws the subjects and connections and measures the three levers.
 func Run(ctx context.Context, p Params) (model.Result, error) {
 	if err := p.Validate(); err != nil {
@@ -208,9 +241,15 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	}
 	r.Set("long_connections", float64(longConns), "connection")
 	r.Set("long_requests", float64(longReqs), "request")
+	r.Set("long_probability", 1/float64(LongOneIn), "")
+	r.Set("long_min", LongMinRequests, "request")
+	r.Set("long_max", LongMaxRequests, "request")
+	r.Set("short_min", ShortMinRequests, "request")
+	r.Set("short_max", ShortMaxRequests, "request")
 	r.Set("total_capacity", float64(total), "unit")
 	r.Set("min_capacity", float64(slices.Min(caps)), "unit")
-	r.Set("max_capacity", float64(slices.Max(caps)), "unit")
+	maxCap := slices.Max(caps)
+	r.Set("max_capacity", float64(maxCap), "unit")
 	meanCap, _, cvCap := meanSDCV(floats(caps))
 	r.Set("mean_capacity", meanCap, "unit")
 	r.Set("capacity_cv", cvCap, "")
@@ -253,6 +292,22 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		r.Set(lv.name+".mean_load", st.mean, "request")
 		r.Set(lv.name+".load_sd", st.sd, "request")
 		r.Set(lv.name+".load_cv", st.cv, "")
+		above := 0
+		for _, l := range lv.load {
+			if l > maxCap {
+				above++
+			}
+		}
+		r.Set(lv.name+".above_max_capacity", float64(above), "subject")
+	}
+	for c := range Class(NumClasses) {
+		over := 0
+		for i, s := range subs {
+			if s.Class == c && loadPool[i] > s.Capacity {
+				over++
+			}
+		}
+		r.Set("l7_pool.class."+c.String()+".overloaded", float64(over), "subject")
 	}
 	r.Set("l7_pool.dropped", float64(poolDropped), "request")
 	below, requests := 0, TotalRequests(conns)
@@ -273,6 +328,14 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	r.Set("l4.gauge_min", float64(gaugeMin), "connection")
 	r.Set("l4.gauge_max", float64(slices.Max(gauge)), "connection")
 	r.Set("l4.hidden", float64(hidden), "subject")
+	for _, lv := range []struct {
+		name string
+		load []int
+	}{{"l7", load7}, {"l7_pool", loadPool}} {
+		hidden, above := requestGauge(lv.load, subs)
+		r.Set(lv.name+".hidden", float64(hidden), "subject")
+		r.Set(lv.name+".above_gauge_min", float64(above), "subject")
+	}
 
 	x := indices(len(subs))
 	lat := make([]float64, len(subs))

@@ -372,3 +372,131 @@ func TestLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestGeneratorConstants checks that the echoed constants are the ones the
+// generator draws with.
+func TestGeneratorConstants(t *testing.T) {
+	r := run(t, DefaultParams())
+	for path, want := range map[string]float64{
+		"long_probability": 0.125, "long_min": 20, "long_max": 40, "short_min": 1, "short_max": 4,
+	} {
+		if got := value(t, r, path); got != want {
+			t.Errorf("%s = %v, want %v", path, got, want)
+		}
+	}
+	for _, c := range Connections(10_000, 3) {
+		if c.Long() && (c.Requests < LongMinRequests || c.Requests > LongMaxRequests) ||
+			!c.Long() && (c.Requests < ShortMinRequests || c.Requests > ShortMaxRequests) {
+			t.Fatalf("connection carries %d requests", c.Requests)
+		}
+	}
+}
+
+// TestFlatGaugeHidesAll checks what the layer-4 definition implies: the
+// gauge counts every connection once, so with as many connections per
+// subject it is flat at connections / subjects, and then every overloaded
+// subject stands at its minimum, so l4.hidden equals l4.overloaded. A page
+// need not check either.
+func TestFlatGaugeHidesAll(t *testing.T) {
+	for _, p := range []Params{DefaultParams(), {Subjects: 7, Connections: 140, Seed: 5}, {Subjects: 40, Connections: 400, Seed: 1}} {
+		r := run(t, p)
+		if value(t, r, "l4.gauge_min") != value(t, r, "l4.gauge_max") {
+			t.Fatalf("%+v: gauge not flat", p)
+		}
+		if got, want := value(t, r, "l4.gauge_min")*value(t, r, "subjects"), value(t, r, "connections"); got != want {
+			t.Errorf("%+v: gauge × subjects = %v, want %v connections", p, got, want)
+		}
+		if h, o := value(t, r, "l4.hidden"), value(t, r, "l4.overloaded"); h != o {
+			t.Errorf("%+v: l4.hidden = %v, l4.overloaded = %v", p, h, o)
+		}
+	}
+}
+
+// TestClassSums checks that the classes partition the population, its
+// capacity and the requests.
+func TestClassSums(t *testing.T) {
+	for _, p := range []Params{DefaultParams(), {Subjects: 7, Connections: 123, Seed: 5}} {
+		r := run(t, p)
+		for _, field := range []string{"subjects", "capacity", "requests"} {
+			sum := 0.0
+			for c := range Class(NumClasses) {
+				sum += value(t, r, "class."+c.String()+"."+field)
+			}
+			total := map[string]string{"subjects": "subjects", "capacity": "total_capacity", "requests": "requests"}[field]
+			if want := value(t, r, total); sum != want {
+				t.Errorf("%+v: class %s sum to %v, want %v", p, field, sum, want)
+			}
+		}
+		over := 0.0
+		for c := range Class(NumClasses) {
+			over += value(t, r, "l7_pool.class."+c.String()+".overloaded")
+		}
+		if want := value(t, r, "l7_pool.overloaded"); over != want {
+			t.Errorf("%+v: class overloaded sum to %v, want %v", p, over, want)
+		}
+	}
+}
+
+// TestRequestGauge recomputes the layer-7 gauges and the counts above the
+// largest capacity, and pins them for the reference program: under layer 7
+// two of the 16 overloaded subjects stand at the gauge minimum of 54 and 33
+// subjects stand above it; with class pools two of the 18 stand at 35.
+func TestRequestGauge(t *testing.T) {
+	p := DefaultParams()
+	r := run(t, p)
+	subs := Subjects(p.Subjects, p.Seed)
+	conns := Connections(p.Connections, ConnSeed(p.Seed, p.ConnSeed))
+	load7, _ := Layer7(conns, subs)
+	loadPool, _ := Layer7Pools(conns, subs)
+	load4, _, _ := Layer4(conns, subs)
+	maxCap := 0
+	for _, s := range subs {
+		maxCap = max(maxCap, s.Capacity)
+	}
+	for _, c := range []struct {
+		lever                string
+		load                 []int
+		hidden, above, abMax float64
+	}{
+		{"l7", load7, 2, 33, 0},
+		{"l7_pool", loadPool, 2, 20, 0},
+	} {
+		lo := c.load[0]
+		for _, l := range c.load {
+			lo = min(lo, l)
+		}
+		hidden, above := 0, 0
+		for i, s := range subs {
+			if c.load[i] > lo {
+				above++
+			} else if c.load[i] > s.Capacity {
+				hidden++
+			}
+		}
+		if got := value(t, r, c.lever+".hidden"); got != float64(hidden) || got != c.hidden {
+			t.Errorf("%s.hidden = %v, recomputed %d, want %v", c.lever, got, hidden, c.hidden)
+		}
+		if got := value(t, r, c.lever+".above_gauge_min"); got != float64(above) || got != c.above {
+			t.Errorf("%s.above_gauge_min = %v, recomputed %d, want %v", c.lever, got, above, c.above)
+		}
+		if got := value(t, r, c.lever+".above_max_capacity"); got != c.abMax {
+			t.Errorf("%s.above_max_capacity = %v, want %v", c.lever, got, c.abMax)
+		}
+	}
+	n := 0
+	for _, l := range load4 {
+		if l > maxCap {
+			n++
+		}
+	}
+	if got := value(t, r, "l4.above_max_capacity"); got != float64(n) || got != 4 {
+		t.Errorf("l4.above_max_capacity = %v, recomputed %d, want 4", got, n)
+	}
+	for path, want := range map[string]float64{
+		"l7_pool.class.interactive.overloaded": 7, "l7_pool.class.batch.overloaded": 2, "l7_pool.class.backup.overloaded": 9,
+	} {
+		if got := value(t, r, path); got != want {
+			t.Errorf("%s = %v, want %v", path, got, want)
+		}
+	}
+}

@@ -510,3 +510,24 @@ func TestReplicaWait(t *testing.T) {
 		t.Errorf("idle replica: replica_wait = %v, want 0", got)
 	}
 }
+
+// TestWorkSums checks that with equal replicas both rules do the same total
+// work, total_work, split over the replicas: every request is served once,
+// at its own cost. A page need not check it.
+func TestWorkSums(t *testing.T) {
+	for _, p := range []Params{DefaultParams(), {Replicas: 4, Requests: 500, Arrival: 1.3, Seed: 7, Slowdown: []float64{1, 1, 1, 1}}} {
+		r, err := Run(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rule := range []string{"round_robin", "least_connections"} {
+			sum := 0.0
+			for i := range p.Replicas {
+				sum += value(t, r, rule+".work."+strconv.Itoa(i+1))
+			}
+			if want := value(t, r, "total_work"); math.Abs(sum-want) > 1e-9*want {
+				t.Errorf("%+v %s: work sums to %v, want %v", p, rule, sum, want)
+			}
+		}
+	}
+}

@@ -248,3 +248,23 @@ func TestWindowLinear(t *testing.T) {
 		}
 	}
 }
+
+// TestMissAtLeastMoved checks that the miss ratio while warming is never
+// below the moved share, since every moved key misses, and is above it
+// whenever some unmoved key can miss (hit ratio below 1, moved below 1).
+func TestMissAtLeastMoved(t *testing.T) {
+	for _, moved := range []float64{0, 0.25, 0.26477, 0.74849, 1} {
+		for _, hit := range []float64{0, 0.5, 0.9, 1} {
+			p := DefaultParams()
+			p.Moved, p.HitRatio = moved, hit
+			r, err := Run(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			miss := value(t, r, "miss_ratio")
+			if miss < moved || hit < 1 && moved < 1 && miss <= moved {
+				t.Errorf("moved %v, hit ratio %v: miss_ratio = %v", moved, hit, miss)
+			}
+		}
+	}
+}

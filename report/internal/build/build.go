@@ -5,8 +5,8 @@ package build
 import (
 	"context"
 	"fmt"
-	"os"
 	"html/template"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
