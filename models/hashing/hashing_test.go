@@ -2,66 +2,14 @@ package hashing
 
 import (
 	"context"
-	"math/big"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
+	"lbcourse/models/internal/modeltest"
 	"lbcourse/models/model"
 )
-
-// toFixed formats v with n fraction digits the way JavaScript's
-// Number.prototype.toFixed does: from the exact binary value, an exact tie
-// rounding away from zero (strconv rounds ties to even).
-func toFixed(v float64, n int) string {
-	neg := v < 0
-	if neg {
-		v = -v
-	}
-	exact := new(big.Float).SetFloat64(v).Text('f', 1100)
-	intPart, frac, _ := strings.Cut(exact, ".")
-	digits := []byte(intPart + frac[:n])
-	if frac[n] >= '5' {
-		i := len(digits) - 1
-		for ; i >= 0 && digits[i] == '9'; i-- {
-			digits[i] = '0'
-		}
-		if i < 0 {
-			digits = append([]byte{'1'}, digits...)
-		} else {
-			digits[i]++
-		}
-	}
-	s := string(digits)
-	if n > 0 {
-		s = s[:len(s)-n] + "." + s[len(s)-n:]
-	}
-	if neg && strings.Trim(s, "0.") != "" {
-		s = "-" + s
-	}
-	return s
-}
-
-// fixed formats v with toFixed and reports an exact tie, where JavaScript and
-// strconv would differ.
-func fixed(t *testing.T, v float64, n int) string {
-	t.Helper()
-	s := toFixed(v, n)
-	if g := strconv.FormatFloat(v, 'f', n, 64); g != s {
-		t.Logf("exact tie: %v toFixed(%d) = %s, strconv gives %s", v, n, s, g)
-	}
-	return s
-}
-
-func value(t *testing.T, r model.Result, path string) float64 {
-	t.Helper()
-	v, ok := r.Value(path)
-	if !ok {
-		t.Fatalf("no value %q", path)
-	}
-	return v.V
-}
 
 // TestHash pins the hash against values computed by the JavaScript function,
 // including code units outside ASCII and a surrogate pair.
@@ -107,16 +55,16 @@ func TestPrintedTable(t *testing.T) {
 				{"moved", 4, row.moved}, {"moved_back", 4, row.moveB},
 			} {
 				path := row.prefix + "." + c.suffix
-				if got := fixed(t, value(t, r, path), c.digits); got != c.want {
+				if got := modeltest.Fixed(t, modeltest.Value(t, r, path), c.digits); got != c.want {
 					t.Errorf("%s = %s, want %s", path, got, c.want)
 				}
 			}
 		})
 	}
-	if got := fixed(t, value(t, r, "ideal.imbalance"), 3); got != "1.000" {
+	if got := modeltest.Fixed(t, modeltest.Value(t, r, "ideal.imbalance"), 3); got != "1.000" {
 		t.Errorf("ideal.imbalance = %s, want 1.000", got)
 	}
-	if got := fixed(t, value(t, r, "ideal.moved"), 4); got != "0.2500" {
+	if got := modeltest.Fixed(t, modeltest.Value(t, r, "ideal.moved"), 4); got != "0.2500" {
 		t.Errorf("ideal.moved = %s, want 0.2500", got)
 	}
 }
@@ -132,7 +80,7 @@ func TestExactShares(t *testing.T) {
 		"modulo.moved": 74849.0 / 100000, "ring.1000.moved": 26477.0 / 100000,
 		"modulo.imbalance_before": 33609.0 / 100000 * 3, "ring.1.imbalance_after": 55768.0 / 100000 * 4,
 	} {
-		if got := value(t, r, path); got != want {
+		if got := modeltest.Value(t, r, path); got != want {
 			t.Errorf("%s = %v, want %v", path, got, want)
 		}
 	}
@@ -155,7 +103,7 @@ func TestSeries(t *testing.T) {
 		}
 		field := strings.TrimPrefix(name, "ring.")
 		for i, v := range p.Vnodes {
-			if want := value(t, r, "ring."+strconv.Itoa(v)+"."+field); s.Y[i] != want {
+			if want := modeltest.Value(t, r, "ring."+strconv.Itoa(v)+"."+field); s.Y[i] != want {
 				t.Errorf("%s Y[%d] = %v, want %v", name, i, s.Y[i], want)
 			}
 		}
@@ -168,7 +116,7 @@ func TestSeries(t *testing.T) {
 		if !reflect.DeepEqual(s.X, xs) {
 			t.Errorf("%s X = %v, want %v", name, s.X, xs)
 		}
-		want := value(t, r, name)
+		want := modeltest.Value(t, r, name)
 		for i, y := range s.Y {
 			if y != want {
 				t.Errorf("%s Y[%d] = %v, want %v", name, i, y, want)
@@ -199,12 +147,12 @@ func TestOtherChanges(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := value(t, r, "ideal.moved"); got != c.ideal {
+		if got := modeltest.Value(t, r, "ideal.moved"); got != c.ideal {
 			t.Errorf("%d->%d: ideal.moved = %v, want %v", c.before, c.after, got, c.ideal)
 		}
 		for prefix, want := range c.want {
 			for i, suffix := range []string{"imbalance_before", "imbalance_after", "moved", "moved_back"} {
-				if got := value(t, r, prefix+"."+suffix); got != want[i] {
+				if got := modeltest.Value(t, r, prefix+"."+suffix); got != want[i] {
 					t.Errorf("%d->%d: %s.%s = %v, want %v", c.before, c.after, prefix, suffix, got, want[i])
 				}
 			}
@@ -317,11 +265,11 @@ func TestNewShare(t *testing.T) {
 		}
 		for _, v := range p.Vnodes {
 			prefix := "ring." + strconv.Itoa(v) + "."
-			if m, s := value(t, r, prefix+"moved"), value(t, r, prefix+"new_share"); m != s {
+			if m, s := modeltest.Value(t, r, prefix+"moved"), modeltest.Value(t, r, prefix+"new_share"); m != s {
 				t.Errorf("%d->%d v=%d: moved = %v, new_share = %v", p.NodesBefore, p.NodesAfter, v, m, s)
 			}
 		}
-		if m, s := value(t, r, "modulo.moved"), value(t, r, "modulo.new_share"); p.NodesBefore > 1 && p.NodesAfter > 1 && m <= s {
+		if m, s := modeltest.Value(t, r, "modulo.moved"), modeltest.Value(t, r, "modulo.new_share"); p.NodesBefore > 1 && p.NodesAfter > 1 && m <= s {
 			t.Errorf("%d->%d: modulo.moved = %v, not above modulo.new_share = %v", p.NodesBefore, p.NodesAfter, m, s)
 		}
 	}
@@ -340,7 +288,7 @@ func TestSymmetric(t *testing.T) {
 			rows = append(rows, "ring."+strconv.Itoa(v))
 		}
 		for _, row := range rows {
-			if a, b := value(t, r, row+".moved"), value(t, r, row+".moved_back"); a != b {
+			if a, b := modeltest.Value(t, r, row+".moved"), modeltest.Value(t, r, row+".moved_back"); a != b {
 				t.Errorf("%s: moved = %v, moved_back = %v", row, a, b)
 			}
 		}

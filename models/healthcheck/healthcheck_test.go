@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"testing"
 
+	"lbcourse/models/internal/modeltest"
 	"lbcourse/models/layer"
 	"lbcourse/models/model"
 )
@@ -19,15 +20,6 @@ func run(t testing.TB, p Params) model.Result {
 		t.Fatalf("Run: %v", err)
 	}
 	return r
-}
-
-func value(t testing.TB, r model.Result, path string) float64 {
-	t.Helper()
-	v, ok := r.Value(path)
-	if !ok {
-		t.Fatalf("no value %q", path)
-	}
-	return v.V
 }
 
 func series(t testing.TB, r model.Result, name string) model.Series {
@@ -48,7 +40,7 @@ type row struct {
 
 func rowAt(t testing.TB, r model.Result, T int) row {
 	t.Helper()
-	v := func(k string) int { return int(value(t, r, fmt.Sprintf("t.%d.%s", T, k))) }
+	v := func(k string) int { return int(modeltest.Value(t, r, fmt.Sprintf("t.%d.%s", T, k))) }
 	return row{v("passing"), v("dropped"), v("overloaded"),
 		v("loose.tail"), v("loose.load"), v("loose.hidden"),
 		v("tight.tail"), v("tight.removed"), v("tight.hidden"), v("total.tail")}
@@ -124,7 +116,7 @@ func TestDefaultTable(t *testing.T) {
 		// degraded responses 20, 50, 16, 80, 80; T = 20, 25, …, 45 lie in [16, 48)
 		"max_degraded_latency": 80, "overlap_points": 6, "overlap_both_full": 6,
 	} {
-		if got := value(t, r, path); got != want {
+		if got := modeltest.Value(t, r, path); got != want {
 			t.Errorf("%s = %v, want %v", path, got, want)
 		}
 	}
@@ -211,10 +203,10 @@ func TestMonotone(t *testing.T) {
 					tightDown = 0
 				}
 			}
-			if got := value(t, r, "loose_nondecreasing"); got != 1 {
+			if got := modeltest.Value(t, r, "loose_nondecreasing"); got != 1 {
 				t.Errorf("seed %d slowdown %v: loose_nondecreasing = %v, want 1", seed, sd, got)
 			}
-			if got := value(t, r, "tight_nonincreasing"); got != tightDown {
+			if got := modeltest.Value(t, r, "tight_nonincreasing"); got != tightDown {
 				t.Errorf("seed %d slowdown %v: tight_nonincreasing = %v, recomputed %v", seed, sd, got, tightDown)
 			}
 		}
@@ -225,12 +217,12 @@ func TestMonotone(t *testing.T) {
 // tight end only falls along the sweep, and 0 for seed 5 at slowdown 1.2,
 // where a removal pushes more survivors over capacity at a larger T.
 func TestTightFlag(t *testing.T) {
-	if got := value(t, run(t, DefaultParams()), "tight_nonincreasing"); got != 1 {
+	if got := modeltest.Value(t, run(t, DefaultParams()), "tight_nonincreasing"); got != 1 {
 		t.Errorf("default: tight_nonincreasing = %v, want 1", got)
 	}
 	p := DefaultParams()
 	p.Seed, p.Slowdown, p.Degraded = 5, 1.2, 9
-	if got := value(t, run(t, p), "tight_nonincreasing"); got != 0 {
+	if got := modeltest.Value(t, run(t, p), "tight_nonincreasing"); got != 0 {
 		t.Errorf("seed 5, slowdown 1.2: tight_nonincreasing = %v, want 0", got)
 	}
 }
@@ -257,8 +249,8 @@ func TestExtremes(t *testing.T) {
 	p = DefaultParams()
 	p.Degraded = 40
 	r = run(t, p)
-	if value(t, r, "max_normal_latency") != 0 {
-		t.Errorf("all degraded: max_normal_latency = %v, want 0", value(t, r, "max_normal_latency"))
+	if modeltest.Value(t, r, "max_normal_latency") != 0 {
+		t.Errorf("all degraded: max_normal_latency = %v, want 0", modeltest.Value(t, r, "max_normal_latency"))
 	}
 	for _, y := range series(t, r, "tight.tail").Y {
 		if y != 0 {
@@ -268,8 +260,8 @@ func TestExtremes(t *testing.T) {
 	// No subject degraded: the loose end is always empty.
 	p.Degraded = 0
 	r = run(t, p)
-	if value(t, r, "min_degraded_latency") != 0 || value(t, r, "gap") != 0 ||
-		value(t, r, "max_degraded_latency") != 0 || value(t, r, "overlap_points") != 0 {
+	if modeltest.Value(t, r, "min_degraded_latency") != 0 || modeltest.Value(t, r, "gap") != 0 ||
+		modeltest.Value(t, r, "max_degraded_latency") != 0 || modeltest.Value(t, r, "overlap_points") != 0 {
 		t.Error("no degraded subject: min_degraded_latency, max_degraded_latency, gap and overlap_points should be 0")
 	}
 	for _, y := range series(t, r, "loose.tail").Y {
@@ -288,12 +280,12 @@ func TestGap(t *testing.T) {
 	r := run(t, p)
 	for path, want := range map[string]float64{"min_degraded_latency": 56, "max_normal_latency": 48, "gap": 8, "both_empty": 2, "min_total_tail": 0, "best_t": 50,
 		"max_degraded_latency": 280, "overlap_points": 0, "overlap_both_full": 0} {
-		if got := value(t, r, path); got != want {
+		if got := modeltest.Value(t, r, path); got != want {
 			t.Errorf("slowdown 7: %s = %v, want %v", path, got, want)
 		}
 	}
 	p.Slowdown = 6 // 8 × 6 = 48: the ends touch and never open
-	if got := value(t, run(t, p), "both_empty"); got != 0 {
+	if got := modeltest.Value(t, run(t, p), "both_empty"); got != 0 {
 		t.Errorf("slowdown 6: both_empty = %v, want 0", got)
 	}
 }
@@ -424,7 +416,7 @@ func TestOverlap(t *testing.T) {
 				maxDeg = max(maxDeg, resp[i])
 			}
 		}
-		lo, hi := value(t, r, "min_degraded_latency"), value(t, r, "max_normal_latency")
+		lo, hi := modeltest.Value(t, r, "min_degraded_latency"), modeltest.Value(t, r, "max_normal_latency")
 		points, full := 0, 0
 		for _, T := range p.Timeouts {
 			if float64(T) >= lo && float64(T) < hi {
@@ -435,7 +427,7 @@ func TestOverlap(t *testing.T) {
 			}
 		}
 		for path, want := range map[string]float64{"max_degraded_latency": maxDeg, "overlap_points": float64(points), "overlap_both_full": float64(full)} {
-			if got := value(t, r, path); got != want {
+			if got := modeltest.Value(t, r, path); got != want {
 				t.Errorf("seed %d slowdown %v: %s = %v, want %v", p.Seed, p.Slowdown, path, got, want)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"lbcourse/models/internal/modeltest"
 	"lbcourse/models/model"
 )
 
@@ -16,15 +17,6 @@ func run(t testing.TB, p Params) model.Result {
 		t.Fatalf("Run: %v", err)
 	}
 	return r
-}
-
-func value(t testing.TB, r model.Result, path string) float64 {
-	t.Helper()
-	v, ok := r.Value(path)
-	if !ok {
-		t.Fatalf("no value %q", path)
-	}
-	return v.V
 }
 
 // TestPrintedTable checks every figure the reference program prints.
@@ -57,7 +49,7 @@ func TestPrintedTable(t *testing.T) {
 		{"special", 9}, {"l7_pool.dropped", 0},
 	}
 	for _, w := range want {
-		if got := value(t, r, w.path); got != w.v {
+		if got := modeltest.Value(t, r, w.path); got != w.v {
 			t.Errorf("%s = %v, want %v", w.path, got, w.v)
 		}
 	}
@@ -79,13 +71,13 @@ func TestIdentities(t *testing.T) {
 			}
 			dropped := 0.0
 			if lv == "l7_pool" {
-				dropped = value(t, r, "l7_pool.dropped")
+				dropped = modeltest.Value(t, r, "l7_pool.dropped")
 			}
-			if got, want := served+dropped, value(t, r, "requests"); got != want {
+			if got, want := served+dropped, modeltest.Value(t, r, "requests"); got != want {
 				t.Errorf("%+v %s: served + dropped = %v, want %v", p, lv, got, want)
 			}
-			net := value(t, r, lv+".overload_units") - value(t, r, lv+".idle_units")
-			if want := served - value(t, r, "total_capacity"); net != want {
+			net := modeltest.Value(t, r, lv+".overload_units") - modeltest.Value(t, r, lv+".idle_units")
+			if want := served - modeltest.Value(t, r, "total_capacity"); net != want {
 				t.Errorf("%+v %s: overload − idle = %v, want %v", p, lv, net, want)
 			}
 		}
@@ -94,25 +86,25 @@ func TestIdentities(t *testing.T) {
 
 func TestStatistics(t *testing.T) {
 	r := run(t, DefaultParams())
-	if got, want := value(t, r, "mean_capacity"), 2336.0/40; got != want {
+	if got, want := modeltest.Value(t, r, "mean_capacity"), 2336.0/40; got != want {
 		t.Errorf("mean_capacity = %v, want %v", got, want)
 	}
-	if got, want := value(t, r, "l7.mean_load"), 2193.0/40; got != want {
+	if got, want := modeltest.Value(t, r, "l7.mean_load"), 2193.0/40; got != want {
 		t.Errorf("l7.mean_load = %v, want %v", got, want)
 	}
 	// Layer 7: 33 subjects take 55 requests and 7 take 54 (2193 = 40·54 + 33).
 	m := 2193.0 / 40
 	variance := (33*(55-m)*(55-m) + 7*(54-m)*(54-m)) / 40
-	if got := value(t, r, "l7.load_sd"); abs(got*got-variance) > 1e-12 {
+	if got := modeltest.Value(t, r, "l7.load_sd"); abs(got*got-variance) > 1e-12 {
 		t.Errorf("l7.load_sd² = %v, want %v", got*got, variance)
 	}
-	if got, want := value(t, r, "l7.load_cv"), value(t, r, "l7.load_sd")/m; got != want {
+	if got, want := modeltest.Value(t, r, "l7.load_cv"), modeltest.Value(t, r, "l7.load_sd")/m; got != want {
 		t.Errorf("l7.load_cv = %v, want %v", got, want)
 	}
 	// No connections: every load is zero and the ratio is defined as 0.
 	z := run(t, Params{Subjects: 3, Connections: 0, Seed: 1})
 	for _, path := range []string{"l4.mean_load", "l4.load_sd", "l4.load_cv", "l7_pool.load_cv"} {
-		if got := value(t, z, path); got != 0 {
+		if got := modeltest.Value(t, z, path); got != 0 {
 			t.Errorf("zero connections: %s = %v, want 0", path, got)
 		}
 	}
@@ -131,8 +123,8 @@ func TestGaugeHidden(t *testing.T) {
 	p := DefaultParams()
 	p.Connections = 401
 	r := run(t, p)
-	if value(t, r, "l4.gauge_min") != 10 || value(t, r, "l4.gauge_max") != 11 {
-		t.Fatalf("gauge = %v..%v, want 10..11", value(t, r, "l4.gauge_min"), value(t, r, "l4.gauge_max"))
+	if modeltest.Value(t, r, "l4.gauge_min") != 10 || modeltest.Value(t, r, "l4.gauge_max") != 11 {
+		t.Fatalf("gauge = %v..%v, want 10..11", modeltest.Value(t, r, "l4.gauge_min"), modeltest.Value(t, r, "l4.gauge_max"))
 	}
 	subs := Subjects(p.Subjects, p.Seed)
 	load, _, _ := Layer4(Connections(p.Connections, p.Seed+11), subs)
@@ -142,7 +134,7 @@ func TestGaugeHidden(t *testing.T) {
 			want++
 		}
 	}
-	if got := value(t, r, "l4.hidden"); got != float64(want) {
+	if got := modeltest.Value(t, r, "l4.hidden"); got != float64(want) {
 		t.Errorf("l4.hidden = %v, want %v", got, want)
 	}
 }
@@ -185,7 +177,7 @@ func TestConnSeed(t *testing.T) {
 	p.Seed = 7
 	r := run(t, p)
 	want := TotalRequests(Connections(400, 18))
-	if got := value(t, r, "requests"); got != float64(want) {
+	if got := modeltest.Value(t, r, "requests"); got != float64(want) {
 		t.Errorf("seed 7: requests = %v, want %v (connections from seed 18)", got, want)
 	}
 }
@@ -292,17 +284,17 @@ func TestLongConnections(t *testing.T) {
 				req += c.Requests
 			}
 		}
-		if got := value(t, r, "long_connections"); got != float64(n) {
+		if got := modeltest.Value(t, r, "long_connections"); got != float64(n) {
 			t.Errorf("%+v: long_connections = %v, want %d", p, got, n)
 		}
-		if got := value(t, r, "long_requests"); got != float64(req) {
+		if got := modeltest.Value(t, r, "long_requests"); got != float64(req) {
 			t.Errorf("%+v: long_requests = %v, want %d", p, got, req)
 		}
 	}
 	r := run(t, DefaultParams())
-	if value(t, r, "long_connections") != 47 || value(t, r, "long_requests") != 1331 {
+	if modeltest.Value(t, r, "long_connections") != 47 || modeltest.Value(t, r, "long_requests") != 1331 {
 		t.Errorf("reference: %v long connections carrying %v requests, want 47 and 1331",
-			value(t, r, "long_connections"), value(t, r, "long_requests"))
+			modeltest.Value(t, r, "long_connections"), modeltest.Value(t, r, "long_requests"))
 	}
 }
 
@@ -327,10 +319,10 @@ func TestBelowShare(t *testing.T) {
 				n++
 			}
 		}
-		if got := value(t, r, "l7.below_share"); got != float64(n) || got != c.below {
+		if got := modeltest.Value(t, r, "l7.below_share"); got != float64(n) || got != c.below {
 			t.Errorf("%+v: l7.below_share = %v, recomputed %d, want %v", c.p, got, n, c.below)
 		}
-		if got := value(t, r, "l7.overloaded"); got != c.overloaded {
+		if got := modeltest.Value(t, r, "l7.overloaded"); got != c.overloaded {
 			t.Errorf("%+v: l7.overloaded = %v, want %v", c.p, got, c.overloaded)
 		}
 	}
@@ -380,7 +372,7 @@ func TestGeneratorConstants(t *testing.T) {
 	for path, want := range map[string]float64{
 		"long_probability": 0.125, "long_min": 20, "long_max": 40, "short_min": 1, "short_max": 4,
 	} {
-		if got := value(t, r, path); got != want {
+		if got := modeltest.Value(t, r, path); got != want {
 			t.Errorf("%s = %v, want %v", path, got, want)
 		}
 	}
@@ -400,13 +392,13 @@ func TestGeneratorConstants(t *testing.T) {
 func TestFlatGaugeHidesAll(t *testing.T) {
 	for _, p := range []Params{DefaultParams(), {Subjects: 7, Connections: 140, Seed: 5}, {Subjects: 40, Connections: 400, Seed: 1}} {
 		r := run(t, p)
-		if value(t, r, "l4.gauge_min") != value(t, r, "l4.gauge_max") {
+		if modeltest.Value(t, r, "l4.gauge_min") != modeltest.Value(t, r, "l4.gauge_max") {
 			t.Fatalf("%+v: gauge not flat", p)
 		}
-		if got, want := value(t, r, "l4.gauge_min")*value(t, r, "subjects"), value(t, r, "connections"); got != want {
+		if got, want := modeltest.Value(t, r, "l4.gauge_min")*modeltest.Value(t, r, "subjects"), modeltest.Value(t, r, "connections"); got != want {
 			t.Errorf("%+v: gauge × subjects = %v, want %v connections", p, got, want)
 		}
-		if h, o := value(t, r, "l4.hidden"), value(t, r, "l4.overloaded"); h != o {
+		if h, o := modeltest.Value(t, r, "l4.hidden"), modeltest.Value(t, r, "l4.overloaded"); h != o {
 			t.Errorf("%+v: l4.hidden = %v, l4.overloaded = %v", p, h, o)
 		}
 	}
@@ -420,18 +412,18 @@ func TestClassSums(t *testing.T) {
 		for _, field := range []string{"subjects", "capacity", "requests"} {
 			sum := 0.0
 			for c := range Class(NumClasses) {
-				sum += value(t, r, "class."+c.String()+"."+field)
+				sum += modeltest.Value(t, r, "class."+c.String()+"."+field)
 			}
 			total := map[string]string{"subjects": "subjects", "capacity": "total_capacity", "requests": "requests"}[field]
-			if want := value(t, r, total); sum != want {
+			if want := modeltest.Value(t, r, total); sum != want {
 				t.Errorf("%+v: class %s sum to %v, want %v", p, field, sum, want)
 			}
 		}
 		over := 0.0
 		for c := range Class(NumClasses) {
-			over += value(t, r, "l7_pool.class."+c.String()+".overloaded")
+			over += modeltest.Value(t, r, "l7_pool.class."+c.String()+".overloaded")
 		}
-		if want := value(t, r, "l7_pool.overloaded"); over != want {
+		if want := modeltest.Value(t, r, "l7_pool.overloaded"); over != want {
 			t.Errorf("%+v: class overloaded sum to %v, want %v", p, over, want)
 		}
 	}
@@ -473,13 +465,13 @@ func TestRequestGauge(t *testing.T) {
 				hidden++
 			}
 		}
-		if got := value(t, r, c.lever+".hidden"); got != float64(hidden) || got != c.hidden {
+		if got := modeltest.Value(t, r, c.lever+".hidden"); got != float64(hidden) || got != c.hidden {
 			t.Errorf("%s.hidden = %v, recomputed %d, want %v", c.lever, got, hidden, c.hidden)
 		}
-		if got := value(t, r, c.lever+".above_gauge_min"); got != float64(above) || got != c.above {
+		if got := modeltest.Value(t, r, c.lever+".above_gauge_min"); got != float64(above) || got != c.above {
 			t.Errorf("%s.above_gauge_min = %v, recomputed %d, want %v", c.lever, got, above, c.above)
 		}
-		if got := value(t, r, c.lever+".above_max_capacity"); got != c.abMax {
+		if got := modeltest.Value(t, r, c.lever+".above_max_capacity"); got != c.abMax {
 			t.Errorf("%s.above_max_capacity = %v, want %v", c.lever, got, c.abMax)
 		}
 	}
@@ -489,13 +481,13 @@ func TestRequestGauge(t *testing.T) {
 			n++
 		}
 	}
-	if got := value(t, r, "l4.above_max_capacity"); got != float64(n) || got != 4 {
+	if got := modeltest.Value(t, r, "l4.above_max_capacity"); got != float64(n) || got != 4 {
 		t.Errorf("l4.above_max_capacity = %v, recomputed %d, want 4", got, n)
 	}
 	for path, want := range map[string]float64{
 		"l7_pool.class.interactive.overloaded": 7, "l7_pool.class.batch.overloaded": 2, "l7_pool.class.backup.overloaded": 9,
 	} {
-		if got := value(t, r, path); got != want {
+		if got := modeltest.Value(t, r, path); got != want {
 			t.Errorf("%s = %v, want %v", path, got, want)
 		}
 	}

@@ -3,82 +3,14 @@ package queue
 import (
 	"context"
 	"math"
-	"math/big"
 	"reflect"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
+	"lbcourse/models/internal/modeltest"
 	"lbcourse/models/model"
 )
-
-// toFixed formats v with n fraction digits the way JavaScript's
-// Number.prototype.toFixed does: from the exact binary value, an exact tie
-// rounding away from zero (strconv rounds ties to even).
-func toFixed(v float64, n int) string {
-	neg := v < 0
-	if neg {
-		v = -v
-	}
-	exact := new(big.Float).SetFloat64(v).Text('f', 1100)
-	intPart, frac, _ := strings.Cut(exact, ".")
-	digits := []byte(intPart + frac[:n])
-	if frac[n] >= '5' {
-		i := len(digits) - 1
-		for ; i >= 0 && digits[i] == '9'; i-- {
-			digits[i] = '0'
-		}
-		if i < 0 {
-			digits = append([]byte{'1'}, digits...)
-		} else {
-			digits[i]++
-		}
-	}
-	s := string(digits)
-	if n > 0 {
-		s = s[:len(s)-n] + "." + s[len(s)-n:]
-	}
-	if neg && strings.Trim(s, "0.") != "" {
-		s = "-" + s
-	}
-	return s
-}
-
-// fixed formats v with toFixed and reports an exact tie, where JavaScript and
-// strconv would differ.
-func fixed(t *testing.T, v float64, n int) string {
-	t.Helper()
-	s := toFixed(v, n)
-	if g := strconv.FormatFloat(v, 'f', n, 64); g != s {
-		t.Logf("exact tie: %v toFixed(%d) = %s, strconv gives %s", v, n, s, g)
-	}
-	return s
-}
-
-func value(t *testing.T, r model.Result, path string) float64 {
-	t.Helper()
-	v, ok := r.Value(path)
-	if !ok {
-		t.Fatalf("no value %q", path)
-	}
-	return v.V
-}
-
-func TestToFixed(t *testing.T) {
-	for _, c := range []struct {
-		v    float64
-		n    int
-		want string
-	}{
-		{0.5, 0, "1"}, {2.5, 0, "3"}, {1.125, 2, "1.13"}, {1.005, 2, "1.00"},
-		{9.995, 2, "9.99"}, {99.5, 0, "100"}, {-2.5, 0, "-3"}, {0.25, 4, "0.2500"},
-	} {
-		if got := toFixed(c.v, c.n); got != c.want {
-			t.Errorf("toFixed(%v, %d) = %s, want %s", c.v, c.n, got, c.want)
-		}
-	}
-}
 
 // TestPrintedHeader checks the two lines the program prints before its table.
 func TestPrintedHeader(t *testing.T) {
@@ -86,10 +18,10 @@ func TestPrintedHeader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := value(t, r, "total_work"); got != 1679 {
+	if got := modeltest.Value(t, r, "total_work"); got != 1679 {
 		t.Errorf("total_work = %v, want 1679", got)
 	}
-	if got := fixed(t, value(t, r, "utilization"), 3); got != "0.933" {
+	if got := modeltest.Fixed(t, modeltest.Value(t, r, "utilization"), 3); got != "0.933" {
 		t.Errorf("utilization = %s, want 0.933", got)
 	}
 }
@@ -120,22 +52,22 @@ func TestPrintedTable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := fixed(t, value(t, r, c.rule+".mean_wait"), 2); got != c.meanWait {
+			if got := modeltest.Fixed(t, modeltest.Value(t, r, c.rule+".mean_wait"), 2); got != c.meanWait {
 				t.Errorf("mean_wait = %s, want %s", got, c.meanWait)
 			}
-			if got := value(t, r, c.rule+".max_queue"); got != c.maxQueue {
+			if got := modeltest.Value(t, r, c.rule+".max_queue"); got != c.maxQueue {
 				t.Errorf("max_queue = %v, want %v", got, c.maxQueue)
 			}
-			if got := value(t, r, c.rule+".finish"); got != c.finish {
+			if got := modeltest.Value(t, r, c.rule+".finish"); got != c.finish {
 				t.Errorf("finish = %v, want %v", got, c.finish)
 			}
 			for i, w := range c.work {
 				path := c.rule + ".work." + strconv.Itoa(i+1)
-				if got := value(t, r, path); got != w {
+				if got := modeltest.Value(t, r, path); got != w {
 					t.Errorf("%s = %v, want %v", path, got, w)
 				}
 			}
-			if got := value(t, r, "total_work"); got != 1679 {
+			if got := modeltest.Value(t, r, "total_work"); got != 1679 {
 				t.Errorf("total_work = %v, want 1679", got)
 			}
 		})
@@ -197,7 +129,7 @@ func TestSeries(t *testing.T) {
 		if !reflect.DeepEqual(sum, total.Y) {
 			t.Errorf("%s: per-replica series do not add up to the total", rule)
 		}
-		if want := value(t, r, rule+".max_queue"); peak != want {
+		if want := modeltest.Value(t, r, rule+".max_queue"); peak != want {
 			t.Errorf("%s: largest per-replica queue %v, max_queue %v", rule, peak, want)
 		}
 		for i, x := range total.X {
@@ -213,8 +145,8 @@ func TestSeries(t *testing.T) {
 		for _, y := range w.Y {
 			sw += y
 		}
-		if got := sw / float64(len(w.Y)); got != value(t, r, rule+".mean_wait") {
-			t.Errorf("%s: mean of wait series %v, mean_wait %v", rule, got, value(t, r, rule+".mean_wait"))
+		if got := sw / float64(len(w.Y)); got != modeltest.Value(t, r, rule+".mean_wait") {
+			t.Errorf("%s: mean of wait series %v, mean_wait %v", rule, got, modeltest.Value(t, r, rule+".mean_wait"))
 		}
 	}
 }
@@ -251,7 +183,7 @@ func TestJavaScriptRuns(t *testing.T) {
 		}
 		check := func(path string, want float64) {
 			t.Helper()
-			if got := value(t, r, path); got != want {
+			if got := modeltest.Value(t, r, path); got != want {
 				t.Errorf("%+v: %s = %v, want %v", c.p, path, got, want)
 			}
 		}
@@ -383,11 +315,11 @@ func TestWaitQuantiles(t *testing.T) {
 			p    float64
 		}{{"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}} {
 			want := sorted[int(math.Ceil(q.p*float64(len(sorted))))-1]
-			if got := value(t, r, rule+".wait_"+q.name); got != want {
+			if got := modeltest.Value(t, r, rule+".wait_"+q.name); got != want {
 				t.Errorf("%s.wait_%s = %v, want %v", rule, q.name, got, want)
 			}
 		}
-		if got := value(t, r, rule+".wait_max"); got != sorted[len(sorted)-1] {
+		if got := modeltest.Value(t, r, rule+".wait_max"); got != sorted[len(sorted)-1] {
 			t.Errorf("%s.wait_max = %v", rule, got)
 		}
 	}
@@ -414,7 +346,7 @@ func TestQueueEnds(t *testing.T) {
 					"queue_mid": s.Y[(p.Requests-1)/2], "queue_end": s.Y[len(s.Y)-1], "queue_max": slices.Max(s.Y),
 				} {
 					path := rule + "." + name + "." + strconv.Itoa(rep)
-					if got := value(t, r, path); got != want {
+					if got := modeltest.Value(t, r, path); got != want {
 						t.Errorf("%v: %s = %v, want %v", sd, path, got, want)
 					}
 				}
@@ -429,7 +361,7 @@ func TestQueueEnds(t *testing.T) {
 		"least_connections.queue_mid.1": 9, "least_connections.queue_end.1": 18, "least_connections.queue_max.1": 18,
 		"least_connections.queue_end.2": 17, "least_connections.queue_end.3": 16,
 	} {
-		if got := value(t, r, path); got != want {
+		if got := modeltest.Value(t, r, path); got != want {
 			t.Errorf("slow: %s = %v, want %v", path, got, want)
 		}
 	}
@@ -439,7 +371,7 @@ func TestQueueEnds(t *testing.T) {
 // replicas, and 1679 / 600 / (1/3 + 2) with k1 three times slower.
 func TestOfferedLoad(t *testing.T) {
 	r, _ := Run(context.Background(), DefaultParams())
-	if got, want := value(t, r, "offered_load"), value(t, r, "utilization"); got != want {
+	if got, want := modeltest.Value(t, r, "offered_load"), modeltest.Value(t, r, "utilization"); got != want {
 		t.Errorf("equal replicas: offered_load = %v, utilization %v", got, want)
 	}
 	p := DefaultParams()
@@ -449,7 +381,7 @@ func TestOfferedLoad(t *testing.T) {
 	for _, m := range []float64{3, 1, 1} {
 		speed += 1 / m
 	}
-	if got, want := value(t, r, "offered_load"), work/turns/speed; got != want {
+	if got, want := modeltest.Value(t, r, "offered_load"), work/turns/speed; got != want {
 		t.Errorf("k1 slow: offered_load = %v, want %v", got, want)
 	}
 }
@@ -487,26 +419,26 @@ func TestReplicaWait(t *testing.T) {
 		}
 		for rep := range sum {
 			path := rule + ".replica_wait." + strconv.Itoa(rep+1)
-			if got, want := value(t, r, path), sum[rep]/float64(n[rep]); got != want {
+			if got, want := modeltest.Value(t, r, path), sum[rep]/float64(n[rep]); got != want {
 				t.Errorf("%s = %v, want %v", path, got, want)
 			}
 		}
 	}
 	eq, _ := Run(context.Background(), DefaultParams())
 	for _, path := range []string{"round_robin.replica_wait.2", "round_robin.replica_wait.3"} {
-		if a, b := value(t, r, path), value(t, eq, path); a != b {
+		if a, b := modeltest.Value(t, r, path), modeltest.Value(t, eq, path); a != b {
 			t.Errorf("%s: %v with k1 slow, %v with equal replicas", path, a, b)
 		}
 	}
 	for path, want := range map[string]float64{"round_robin.replica_wait.1": 504, "round_robin.replica_wait.2": 4.4, "round_robin.replica_wait.3": 4.5} {
-		if got := value(t, r, path); got != want {
+		if got := modeltest.Value(t, r, path); got != want {
 			t.Errorf("%s = %v, want %v", path, got, want)
 		}
 	}
 	// A replica that receives no request reports 0.
 	p = Params{Replicas: 3, Requests: 2, Arrival: 100, Seed: 1}
 	r, _ = Run(context.Background(), p)
-	if got := value(t, r, "least_connections.replica_wait.3"); got != 0 {
+	if got := modeltest.Value(t, r, "least_connections.replica_wait.3"); got != 0 {
 		t.Errorf("idle replica: replica_wait = %v, want 0", got)
 	}
 }
@@ -523,9 +455,9 @@ func TestWorkSums(t *testing.T) {
 		for _, rule := range []string{"round_robin", "least_connections"} {
 			sum := 0.0
 			for i := range p.Replicas {
-				sum += value(t, r, rule+".work."+strconv.Itoa(i+1))
+				sum += modeltest.Value(t, r, rule+".work."+strconv.Itoa(i+1))
 			}
-			if want := value(t, r, "total_work"); math.Abs(sum-want) > 1e-9*want {
+			if want := modeltest.Value(t, r, "total_work"); math.Abs(sum-want) > 1e-9*want {
 				t.Errorf("%+v %s: work sums to %v, want %v", p, rule, sum, want)
 			}
 		}

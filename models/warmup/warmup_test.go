@@ -2,67 +2,13 @@ package warmup
 
 import (
 	"context"
-	"math/big"
 	"reflect"
-	"strconv"
-	"strings"
 	"testing"
 
 	"lbcourse/models/hashing"
+	"lbcourse/models/internal/modeltest"
 	"lbcourse/models/model"
 )
-
-// toFixed formats v with n fraction digits the way JavaScript's
-// Number.prototype.toFixed does: from the exact binary value, an exact tie
-// rounding away from zero (strconv rounds ties to even).
-func toFixed(v float64, n int) string {
-	neg := v < 0
-	if neg {
-		v = -v
-	}
-	exact := new(big.Float).SetFloat64(v).Text('f', 1100)
-	intPart, frac, _ := strings.Cut(exact, ".")
-	digits := []byte(intPart + frac[:n])
-	if frac[n] >= '5' {
-		i := len(digits) - 1
-		for ; i >= 0 && digits[i] == '9'; i-- {
-			digits[i] = '0'
-		}
-		if i < 0 {
-			digits = append([]byte{'1'}, digits...)
-		} else {
-			digits[i]++
-		}
-	}
-	s := string(digits)
-	if n > 0 {
-		s = s[:len(s)-n] + "." + s[len(s)-n:]
-	}
-	if neg && strings.Trim(s, "0.") != "" {
-		s = "-" + s
-	}
-	return s
-}
-
-// fixed formats v with toFixed and reports an exact tie, where JavaScript and
-// strconv would differ.
-func fixed(t *testing.T, v float64, n int) string {
-	t.Helper()
-	s := toFixed(v, n)
-	if g := strconv.FormatFloat(v, 'f', n, 64); g != s {
-		t.Logf("exact tie: %v toFixed(%d) = %s, strconv gives %s", v, n, s, g)
-	}
-	return s
-}
-
-func value(t *testing.T, r model.Result, path string) float64 {
-	t.Helper()
-	v, ok := r.Value(path)
-	if !ok {
-		t.Fatalf("no value %q", path)
-	}
-	return v.V
-}
 
 // TestPrintedTable feeds the hashing model's full-precision shares into the
 // warm-up model, as the lesson does, and checks every figure of the second
@@ -82,8 +28,8 @@ func TestPrintedTable(t *testing.T) {
 	for _, row := range rows {
 		t.Run(row.name, func(t *testing.T) {
 			p := DefaultParams()
-			p.Moved = value(t, h, row.from)
-			if got := fixed(t, p.Moved, 4); got != row.moved {
+			p.Moved = modeltest.Value(t, h, row.from)
+			if got := modeltest.Fixed(t, p.Moved, 4); got != row.moved {
 				t.Errorf("moved = %s, want %s", got, row.moved)
 			}
 			r, err := Run(context.Background(), p)
@@ -99,7 +45,7 @@ func TestPrintedTable(t *testing.T) {
 				{"base_multiple", 2, row.multiple}, {"extra_store_requests", 0, row.extraRequests},
 				{"base_behind_cache_rps", 2, "41.67"},
 			} {
-				if got := fixed(t, value(t, r, c.path), c.digits); got != c.want {
+				if got := modeltest.Fixed(t, modeltest.Value(t, r, c.path), c.digits); got != c.want {
 					t.Errorf("%s = %s, want %s", c.path, got, c.want)
 				}
 			}
@@ -127,7 +73,7 @@ func TestBitIdentical(t *testing.T) {
 			"miss_ratio": c.miss, "behind_cache_rps": c.behind, "store_rps": c.store,
 			"base_multiple": c.multiple, "extra_store_requests": c.extra, "base_behind_cache_rps": 41.666999999999994,
 		} {
-			if got := value(t, r, path); got != want {
+			if got := modeltest.Value(t, r, path); got != want {
 				t.Errorf("moved %v: %s = %v, want %v", c.moved, path, got, want)
 			}
 		}
@@ -221,7 +167,7 @@ func TestEchoes(t *testing.T) {
 		"moved": 0.25, "read_rps": 416.67, "write_rps": 97.22, "hit_ratio": 0.90,
 		"base_store_rps": 138.89, "window_s": 120,
 	} {
-		if got := value(t, r, path); got != want {
+		if got := modeltest.Value(t, r, path); got != want {
 			t.Errorf("%s = %v, want %v", path, got, want)
 		}
 	}
@@ -243,7 +189,7 @@ func TestWindowLinear(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if x, y := value(t, a, "extra_store_requests"), value(t, b, "extra_store_requests"); y != 2*x {
+		if x, y := modeltest.Value(t, a, "extra_store_requests"), modeltest.Value(t, b, "extra_store_requests"); y != 2*x {
 			t.Errorf("moved %v: doubled window gives %v, want 2 × %v", moved, y, x)
 		}
 	}
@@ -261,7 +207,7 @@ func TestMissAtLeastMoved(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			miss := value(t, r, "miss_ratio")
+			miss := modeltest.Value(t, r, "miss_ratio")
 			if miss < moved || hit < 1 && moved < 1 && miss <= moved {
 				t.Errorf("moved %v, hit ratio %v: miss_ratio = %v", moved, hit, miss)
 			}
