@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"lbcourse/models/internal/modeltest"
-	"lbcourse/models/model"
 )
 
 // TestHash pins the hash against values computed by the JavaScript function,
@@ -196,50 +195,14 @@ func TestValidate(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			p := DefaultParams()
 			c.edit(&p)
-			err := p.Validate()
-			if c.want == "" {
-				if err != nil {
-					t.Fatalf("Validate() = %v, want nil", err)
-				}
-				return
-			}
-			if err == nil {
-				t.Fatalf("Validate() = nil, want %q", c.want)
-			}
-			if got := err.Error(); got != c.want {
-				t.Errorf("Validate() = %q\nwant         %q", got, c.want)
-			}
-			if _, ok := err.(model.ParamErrors); !ok {
-				t.Errorf("Validate() returned %T, want model.ParamErrors", err)
-			}
-			if _, err := Run(context.Background(), p); err == nil {
-				t.Error("Run accepted invalid params")
-			}
+			modeltest.CheckValidate(t, p, c.want, Run)
 		})
 	}
 }
 
-func TestDeterministic(t *testing.T) {
-	a, err := Run(context.Background(), DefaultParams())
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := Run(context.Background(), DefaultParams())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(a, b) {
-		t.Error("two runs with the same params differ")
-	}
-}
+func TestDeterministic(t *testing.T) { modeltest.CheckDeterministic(t, DefaultParams(), Run) }
 
-func TestCanceled(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := Run(ctx, DefaultParams()); err != context.Canceled {
-		t.Errorf("Run on a canceled context = %v, want context.Canceled", err)
-	}
-}
+func TestCanceled(t *testing.T) { modeltest.CheckCancelled(t, DefaultParams(), Run) }
 
 func BenchmarkRun(b *testing.B) {
 	p := DefaultParams()

@@ -380,13 +380,7 @@ func TestValidate(t *testing.T) {
 	}
 }
 
-func TestCancelled(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := Run(ctx, DefaultParams()); !errors.Is(err, context.Canceled) {
-		t.Errorf("Run on cancelled context: %v", err)
-	}
-}
+func TestCancelled(t *testing.T) { modeltest.CheckCancelled(t, DefaultParams(), Run) }
 
 func BenchmarkRun(b *testing.B) {
 	p := DefaultParams()

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"lbcourse/models/internal/modeltest"
-	"lbcourse/models/model"
 )
 
 // TestPrintedHeader checks the two lines the program prints before its table.
@@ -241,25 +240,7 @@ func TestValidate(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			p := DefaultParams()
 			c.edit(&p)
-			err := p.Validate()
-			if c.want == "" {
-				if err != nil {
-					t.Fatalf("Validate() = %v, want nil", err)
-				}
-				return
-			}
-			if err == nil {
-				t.Fatalf("Validate() = nil, want %q", c.want)
-			}
-			if got := err.Error(); got != c.want {
-				t.Errorf("Validate() = %q\nwant         %q", got, c.want)
-			}
-			if _, ok := err.(model.ParamErrors); !ok {
-				t.Errorf("Validate() returned %T, want model.ParamErrors", err)
-			}
-			if _, err := Run(context.Background(), p); err == nil {
-				t.Error("Run accepted invalid params")
-			}
+			modeltest.CheckValidate(t, p, c.want, Run)
 		})
 	}
 }
@@ -280,13 +261,7 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-func TestCanceled(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := Run(ctx, DefaultParams()); err != context.Canceled {
-		t.Errorf("Run on a canceled context = %v, want context.Canceled", err)
-	}
-}
+func TestCanceled(t *testing.T) { modeltest.CheckCancelled(t, DefaultParams(), Run) }
 
 func BenchmarkRun(b *testing.B) {
 	p := DefaultParams()

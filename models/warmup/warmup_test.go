@@ -2,12 +2,10 @@ package warmup
 
 import (
 	"context"
-	"reflect"
 	"testing"
 
 	"lbcourse/models/hashing"
 	"lbcourse/models/internal/modeltest"
-	"lbcourse/models/model"
 )
 
 // TestPrintedTable feeds the hashing model's full-precision shares into the
@@ -109,42 +107,12 @@ func TestValidate(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			p := DefaultParams()
 			c.edit(&p)
-			err := p.Validate()
-			if c.want == "" {
-				if err != nil {
-					t.Fatalf("Validate() = %v, want nil", err)
-				}
-				return
-			}
-			if err == nil {
-				t.Fatalf("Validate() = nil, want %q", c.want)
-			}
-			if got := err.Error(); got != c.want {
-				t.Errorf("Validate() = %q\nwant         %q", got, c.want)
-			}
-			if _, ok := err.(model.ParamErrors); !ok {
-				t.Errorf("Validate() returned %T, want model.ParamErrors", err)
-			}
-			if _, err := Run(context.Background(), p); err == nil {
-				t.Error("Run accepted invalid params")
-			}
+			modeltest.CheckValidate(t, p, c.want, Run)
 		})
 	}
 }
 
-func TestDeterministic(t *testing.T) {
-	a, err := Run(context.Background(), DefaultParams())
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := Run(context.Background(), DefaultParams())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(a, b) {
-		t.Error("two runs with the same params differ")
-	}
-}
+func TestDeterministic(t *testing.T) { modeltest.CheckDeterministic(t, DefaultParams(), Run) }
 
 func BenchmarkRun(b *testing.B) {
 	p := DefaultParams()

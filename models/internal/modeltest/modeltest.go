@@ -4,7 +4,10 @@
 package modeltest
 
 import (
+	"context"
+	"errors"
 	"math/big"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -63,4 +66,58 @@ func Value(t testing.TB, r model.Result, path string) float64 {
 		t.Fatalf("no value %q", path)
 	}
 	return v.V
+}
+
+// CheckValidate asserts that p.Validate() returns exactly want as
+// model.ParamErrors, or nil when want is "", and that run refuses an
+// invalid p.
+func CheckValidate[P interface{ Validate() error }](t testing.TB, p P, want string, run func(context.Context, P) (model.Result, error)) {
+	t.Helper()
+	err := p.Validate()
+	if want == "" {
+		if err != nil {
+			t.Fatalf("Validate() = %v, want nil", err)
+		}
+		return
+	}
+	if err == nil {
+		t.Fatalf("Validate() = nil, want %q", want)
+	}
+	if got := err.Error(); got != want {
+		t.Errorf("Validate() = %q\nwant         %q", got, want)
+	}
+	var pe model.ParamErrors
+	if !errors.As(err, &pe) {
+		t.Errorf("Validate() returned %T, want model.ParamErrors", err)
+	}
+	if _, err := run(context.Background(), p); err == nil {
+		t.Error("Run accepted invalid params")
+	}
+}
+
+// CheckDeterministic asserts that two runs on p give equal results.
+func CheckDeterministic[P any](t testing.TB, p P, run func(context.Context, P) (model.Result, error)) {
+	t.Helper()
+	a, err := run(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := run(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Error("two runs with the same params differ")
+	}
+}
+
+// CheckCancelled asserts that run on a cancelled context returns
+// context.Canceled.
+func CheckCancelled[P any](t testing.TB, p P, run func(context.Context, P) (model.Result, error)) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := run(ctx, p); !errors.Is(err, context.Canceled) {
+		t.Errorf("Run on a cancelled context = %v, want context.Canceled", err)
+	}
 }
