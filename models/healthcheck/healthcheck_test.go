@@ -2,10 +2,10 @@ package healthcheck
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"lbcourse/models/internal/modeltest"
@@ -322,7 +322,7 @@ func TestValidate(t *testing.T) {
 		f(&p)
 		return p
 	}
-	for _, c := range []struct {
+	for i, c := range []struct {
 		p    Params
 		want string
 	}{
@@ -359,24 +359,7 @@ func TestValidate(t *testing.T) {
 				"parameter seed: must be at least 0 (got -1); " +
 				"parameter slowdown: must be a finite number greater than 1 (got 0.5); parameter timeouts: must not be empty"},
 	} {
-		err := c.p.Validate()
-		if c.want == "" {
-			if err != nil {
-				t.Errorf("%+v: unexpected error %v", c.p, err)
-			}
-			continue
-		}
-		if err == nil || err.Error() != c.want {
-			t.Errorf("%+v:\n got %v\nwant %s", c.p, err, c.want)
-			continue
-		}
-		var pe model.ParamErrors
-		if !errors.As(err, &pe) {
-			t.Errorf("%+v: error is %T, want model.ParamErrors", c.p, err)
-		}
-		if _, err := Run(context.Background(), c.p); err == nil || err.Error() != c.want {
-			t.Errorf("Run: error %v, want %q", err, c.want)
-		}
+		t.Run(strconv.Itoa(i), func(t *testing.T) { modeltest.CheckValidate(t, c.p, c.want, Run) })
 	}
 }
 

@@ -2,8 +2,8 @@ package layer
 
 import (
 	"context"
-	"errors"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"lbcourse/models/internal/modeltest"
@@ -202,7 +202,7 @@ func TestStream(t *testing.T) {
 func TestValidate(t *testing.T) {
 	neg := int64(-3)
 	ok := int64(0)
-	for _, c := range []struct {
+	for i, c := range []struct {
 		p    Params
 		want string
 	}{
@@ -218,24 +218,7 @@ func TestValidate(t *testing.T) {
 			"parameter subjects: must be at least 1 (got -1); parameter connections: must be at least 0 (got -1); " +
 				"parameter seed: must be at least 0 (got -1); parameter conn_seed: must be at least 0 (got -3)"},
 	} {
-		err := c.p.Validate()
-		if c.want == "" {
-			if err != nil {
-				t.Errorf("%+v: unexpected error %v", c.p, err)
-			}
-			continue
-		}
-		if err == nil || err.Error() != c.want {
-			t.Errorf("%+v: error %v, want %q", c.p, err, c.want)
-			continue
-		}
-		var pe model.ParamErrors
-		if !errors.As(err, &pe) {
-			t.Errorf("%+v: error is %T, want model.ParamErrors", c.p, err)
-		}
-		if _, err := Run(context.Background(), c.p); err == nil || err.Error() != c.want {
-			t.Errorf("Run(%+v): error %v, want %q", c.p, err, c.want)
-		}
+		t.Run(strconv.Itoa(i), func(t *testing.T) { modeltest.CheckValidate(t, c.p, c.want, Run) })
 	}
 }
 
@@ -324,7 +307,7 @@ func TestBelowShare(t *testing.T) {
 
 // TestLimits checks the upper bounds on the size of a run.
 func TestLimits(t *testing.T) {
-	for _, c := range []struct {
+	for i, c := range []struct {
 		p    Params
 		want string
 	}{
@@ -338,24 +321,7 @@ func TestLimits(t *testing.T) {
 				"parameter connections: must be at most 10000000 (got 1099511627776); " +
 				"parameter seed: must be at least 0 (got -1)"},
 	} {
-		err := c.p.Validate()
-		if c.want == "" {
-			if err != nil {
-				t.Errorf("%+v: unexpected error %v", c.p, err)
-			}
-			continue
-		}
-		if err == nil || err.Error() != c.want {
-			t.Errorf("%+v: error %v, want %q", c.p, err, c.want)
-			continue
-		}
-		var pe model.ParamErrors
-		if !errors.As(err, &pe) {
-			t.Errorf("%+v: error is %T, want model.ParamErrors", c.p, err)
-		}
-		if _, err := Run(context.Background(), c.p); err == nil || err.Error() != c.want {
-			t.Errorf("Run(%+v): error %v, want %q", c.p, err, c.want)
-		}
+		t.Run(strconv.Itoa(i), func(t *testing.T) { modeltest.CheckValidate(t, c.p, c.want, Run) })
 	}
 }
 

@@ -70,7 +70,7 @@ func Value(t testing.TB, r model.Result, path string) float64 {
 
 // CheckValidate asserts that p.Validate() returns exactly want as
 // model.ParamErrors, or nil when want is "", and that run refuses an
-// invalid p.
+// invalid p with the same error.
 func CheckValidate[P interface{ Validate() error }](t testing.TB, p P, want string, run func(context.Context, P) (model.Result, error)) {
 	t.Helper()
 	err := p.Validate()
@@ -90,8 +90,8 @@ func CheckValidate[P interface{ Validate() error }](t testing.TB, p P, want stri
 	if !errors.As(err, &pe) {
 		t.Errorf("Validate() returned %T, want model.ParamErrors", err)
 	}
-	if _, err := run(context.Background(), p); err == nil {
-		t.Error("Run accepted invalid params")
+	if _, err := run(context.Background(), p); err == nil || err.Error() != want {
+		t.Errorf("Run: error %v, want %q", err, want)
 	}
 }
 
