@@ -48,6 +48,8 @@ type builder struct {
 	opts Options
 	site *Site
 	reg  *registry.Registry
+	// listings are the highlighted model functions, shared by the pages.
+	listings listings
 }
 
 // Build renders the site into o.Out. It writes into a temporary directory

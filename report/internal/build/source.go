@@ -11,6 +11,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/alecthomas/chroma/v2/lexers"
@@ -19,6 +20,7 @@ import (
 
 	"lbcourse/report/internal/diag"
 	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/registry"
 )
 
 // chromaStyle is the highlighting style; its CSS goes into style.css.
@@ -110,22 +112,66 @@ func (r *pageRenderer) renderSource(w util.BufWriter, s *directive.Source) {
 		r.errs.Add(r.page.File, s.ModelOff, "unknown model %q%s", s.Model, diag.DidYouMean(s.Model, r.b.reg.Names()))
 		return
 	}
-	file, line, src, err := funcSource(m.Source, s.Func)
-	if err != nil {
-		r.errs.Add(r.page.File, s.FuncOff, "source: model %s: %v", s.Model, err)
+	l := r.b.listings.get(m, s.Func)
+	if l.findErr != nil {
+		r.errs.Add(r.page.File, s.FuncOff, "source: model %s: %v", s.Model, l.findErr)
 		return
 	}
+	if l.err != nil {
+		r.errs.Add(r.page.File, s.Off, "source: %v", l.err)
+		return
+	}
+	fmt.Fprintf(w, `<figure class="source"><figcaption>%s <code>%s:%d</code></figcaption><div class="scroll" tabindex="0" role="region" aria-label="%s">%s</div></figure>`+"\n",
+		html.EscapeString(s.Caption), html.EscapeString(l.where), l.line, html.EscapeString(fmt.Sprintf("%s:%d", l.where, l.line)), l.html)
+}
+
+// A listing is one function of a model's source, found and highlighted.
+type listing struct {
+	where   string // file path from the module root
+	line    int
+	html    string
+	findErr error // the function is not there
+	err     error // highlighting failed
+}
+
+// listings highlights each model function once per build: every language's
+// page shows the same code. Safe for concurrent use.
+type listings struct {
+	mu   sync.Mutex
+	done map[string]*listing
+}
+
+func (ls *listings) get(m *registry.Model, fn string) *listing {
+	key := m.Name + " " + fn
+	ls.mu.Lock()
+	defer ls.mu.Unlock()
+	if l, ok := ls.done[key]; ok {
+		return l
+	}
+	if ls.done == nil {
+		ls.done = map[string]*listing{}
+	}
+	l := highlight(m, fn)
+	ls.done[key] = l
+	return l
+}
+
+func highlight(m *registry.Model, fn string) *listing {
+	file, line, src, err := funcSource(m.Source, fn)
+	if err != nil {
+		return &listing{findErr: err}
+	}
+	l := &listing{where: path.Join(m.Dir, file), line: line}
 	it, err := lexers.Get("go").Tokenise(nil, src)
 	if err != nil {
-		r.errs.Add(r.page.File, s.Off, "source: %v", err)
-		return
+		l.err = err
+		return l
 	}
 	var code bytes.Buffer
 	if err := newFormatter(line).Format(&code, styles.Get(chromaStyle), it); err != nil {
-		r.errs.Add(r.page.File, s.Off, "source: %v", err)
-		return
+		l.err = err
+		return l
 	}
-	where := path.Join(m.Dir, file)
-	fmt.Fprintf(w, `<figure class="source"><figcaption>%s <code>%s:%d</code></figcaption><div class="scroll" tabindex="0" role="region" aria-label="%s">%s</div></figure>`+"\n",
-		html.EscapeString(s.Caption), html.EscapeString(where), line, html.EscapeString(fmt.Sprintf("%s:%d", where, line)), code.String())
+	l.html = code.String()
+	return l
 }
