@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"html"
-	"regexp"
 	"slices"
 	"strconv"
 
 	"github.com/yuin/goldmark/util"
+	"gonum.org/v1/plot/vg"
 
 	"lbcourse/models/model"
 	"lbcourse/report/internal/directive"
@@ -101,7 +101,7 @@ func (r *pageRenderer) renderPlot(w util.BufWriter, p *directive.Plot) {
 	}
 	name := r.lesson.Key + "-" + p.ID + ".svg"
 	r.figures[name] = svg
-	wd, ht := svgSize(svg)
+	wd, ht := cssPixels(spec)
 	fmt.Fprintf(w, `<figure class="plot" id="fig-%s"><img src="fig/%s" alt="%s" width="%s" height="%s">`,
 		p.ID, name, html.EscapeString(p.Alt), wd, ht)
 	fmt.Fprintf(w, "<figcaption>%s</figcaption>\n", html.EscapeString(p.Caption))
@@ -109,19 +109,12 @@ func (r *pageRenderer) renderPlot(w util.BufWriter, p *directive.Plot) {
 	w.WriteString("</figure>\n")
 }
 
-var svgSizeRE = regexp.MustCompile(`<svg[^>]*?width="([0-9.]+)[a-z]*"[^>]*?height="([0-9.]+)[a-z]*"`)
-
-// svgSize returns the SVG's width and height in CSS pixels (1pt = 4/3 px).
-func svgSize(svg []byte) (string, string) {
-	m := svgSizeRE.FindSubmatch(svg)
-	if m == nil {
-		return "640", "360"
-	}
-	px := func(b []byte) string {
-		v, _ := strconv.ParseFloat(string(b), 64)
-		return strconv.Itoa(int(v*4/3 + 0.5))
-	}
-	return px(m[1]), px(m[2])
+// cssPixels returns the figure's width and height in CSS pixels (a point
+// is 4/3 px), for the img element.
+func cssPixels(s figure.Spec) (string, string) {
+	w, h := s.Size()
+	px := func(l vg.Length) string { return strconv.Itoa(int(float64(l)*4/3 + 0.5)) }
+	return px(w), px(h)
 }
 
 // plotTable writes the data behind a plot as a table inside <details>, so
@@ -149,23 +142,15 @@ func (r *pageRenderer) plotTable(w util.BufWriter, p *directive.Plot, data []plo
 		fmt.Fprintf(&b, `<thead><tr><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`,
 			html.EscapeString(r.ui("series")), html.EscapeString(xLabel), html.EscapeString(p.Y.Label))
 		for _, d := range data {
-			vals := slices.Clone(d.s.Y)
-			slices.Sort(vals)
-			for i, v := range vals {
-				if i+1 < len(vals) && vals[i+1] == v {
-					continue
-				}
-				share := float64(i+1) / float64(len(vals))
-				fmt.Fprintf(&b, `<tr><th scope="row">%s</th><td>%s</td><td>%s</td></tr>`, html.EscapeString(d.legend), num(v),
-					html.EscapeString(loc.Format(numfmt.Format{Digits: 3, Fixed: true}, share)))
+			for _, st := range cdfSteps(d.s.Y) {
+				fmt.Fprintf(&b, `<tr><th scope="row">%s</th><td>%s</td><td>%s</td></tr>`, html.EscapeString(d.legend), num(st.value),
+					html.EscapeString(loc.Format(shareFormat, st.share)))
 			}
 		}
 	case p.Type == "histogram":
 		fmt.Fprintf(&b, `<thead><tr><th scope="col">%s</th><th scope="col">%s</th></tr></thead><tbody>`, html.EscapeString(r.ui("series")), html.EscapeString(xLabel))
 		for _, d := range data {
-			vals := slices.Clone(d.s.Y)
-			slices.Sort(vals)
-			for _, v := range vals {
+			for _, v := range sorted(d.s.Y) {
 				fmt.Fprintf(&b, `<tr><th scope="row">%s</th><td>%s</td></tr>`, html.EscapeString(d.legend), num(v))
 			}
 		}
@@ -243,21 +228,13 @@ func (r *pageRenderer) recordFigure(p *directive.Plot, data []plotData, lines []
 		key := "fig." + p.ID + "." + d.key
 		switch p.Type {
 		case "histogram":
-			vals := slices.Clone(d.s.Y)
-			slices.Sort(vals)
-			for i, v := range vals {
-				r.numbers.add(fmt.Sprintf("%s[%0*d]", key, width(len(vals)), i), n(v), "")
+			for i, v := range sorted(d.s.Y) {
+				r.numbers.add(fmt.Sprintf("%s[%0*d]", key, width(len(d.s.Y)), i), n(v), "")
 			}
 			continue
 		case "cdf":
-			vals := slices.Clone(d.s.Y)
-			slices.Sort(vals)
-			for i, v := range vals {
-				if i+1 < len(vals) && vals[i+1] == v {
-					continue
-				}
-				share := numfmt.Format{Digits: 3, Fixed: true}.Neutral(float64(i+1) / float64(len(vals)))
-				r.numbers.add(fmt.Sprintf("%s[%0*d]", key, width(len(vals)), i), n(v)+" "+share, "")
+			for _, st := range cdfSteps(d.s.Y) {
+				r.numbers.add(fmt.Sprintf("%s[%0*d]", key, width(len(d.s.Y)), st.index), n(st.value)+" "+shareFormat.Neutral(st.share), "")
 			}
 			continue
 		}
@@ -272,3 +249,33 @@ func (r *pageRenderer) recordFigure(p *directive.Plot, data []plotData, lines []
 
 // width is the number of digits of n-1: indexes padded to it sort in order.
 func width(n int) int { return len(strconv.Itoa(max(n-1, 0))) }
+
+// shareFormat shows the share of a CDF step.
+var shareFormat = numfmt.Format{Digits: 3, Fixed: true}
+
+func sorted(v []float64) []float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	return s
+}
+
+// A cdfStep is one distinct value of a sample and the share of the sample
+// at or below it; index is the value's last position in sorted order.
+type cdfStep struct {
+	index        int
+	value, share float64
+}
+
+// cdfSteps returns the steps of the empirical CDF of v, one per distinct
+// value, as the figure's data table and the numbers file show them.
+func cdfSteps(v []float64) []cdfStep {
+	s := sorted(v)
+	var out []cdfStep
+	for i, x := range s {
+		if i+1 < len(s) && s[i+1] == x {
+			continue
+		}
+		out = append(out, cdfStep{i, x, float64(i+1) / float64(len(s))})
+	}
+	return out
+}

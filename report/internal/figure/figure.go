@@ -70,6 +70,15 @@ var palette = []color.Color{
 
 func colorAt(i int) color.Color { return palette[i%len(palette)] }
 
+// Size returns the figure's width and height: Width and Height, or 16 cm by
+// 9 cm when they are zero.
+func (s Spec) Size() (w, h vg.Length) {
+	if s.Width == 0 {
+		return 16 * vg.Centimeter, 9 * vg.Centimeter
+	}
+	return s.Width, s.Height
+}
+
 // SVG draws s. The output depends only on s and the locale. A panic in
 // the plotting library (it panics on some inputs, such as a value <= 0 on a
 // log axis) is returned as an error.
@@ -117,10 +126,7 @@ func SVG(s Spec, loc *numfmt.Locale) (svg []byte, err error) {
 	}
 	addRefLines(p, s)
 
-	w, h := s.Width, s.Height
-	if w == 0 {
-		w, h = 16*vg.Centimeter, 9*vg.Centimeter
-	}
+	w, h := s.Size()
 	c := vgsvg.New(w, h)
 	p.Draw(draw.New(c))
 	var buf bytes.Buffer
