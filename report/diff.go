@@ -115,6 +115,12 @@ func diffNumbers(old, fresh map[string]map[string]string, tol float64, rev strin
 		var lines []string
 		figures := map[string]*figureMoves{}
 		var figureOrder []string
+		points := map[string]int{} // points of each figure series in the fresh build
+		for k := range n {
+			if series, ok := figureSeries(k); ok {
+				points[series]++
+			}
+		}
 		for _, k := range keys {
 			ov, inOld := o[k]
 			nv, inNew := n[k]
@@ -150,7 +156,7 @@ func diffNumbers(old, fresh map[string]map[string]string, tol float64, rev strin
 		}
 		for _, series := range figureOrder {
 			f := figures[series]
-			lines = append(lines, fmt.Sprintf("  ~ %s\t%d of %d points moved, the largest %+.2f%%", series, f.moved, countPoints(n, series), f.largest*100))
+			lines = append(lines, fmt.Sprintf("  ~ %s\t%d of %d points moved, the largest %+.2f%%", series, f.moved, points[series], f.largest*100))
 		}
 		if len(lines) > 0 {
 			changed += len(lines)
@@ -203,14 +209,4 @@ func figureSeries(key string) (string, bool) {
 		return "", false
 	}
 	return key[:i], true
-}
-
-func countPoints(numbers map[string]string, series string) int {
-	n := 0
-	for k := range numbers {
-		if s, ok := figureSeries(k); ok && s == series {
-			n++
-		}
-	}
-	return n
 }

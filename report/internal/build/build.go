@@ -166,7 +166,7 @@ func Render(ctx context.Context, o Options) (*Files, Summary, error) {
 	lessons := discover(o.Lessons, b.site, o.Parsers, &errs)
 	var s Summary
 	s.Lessons = len(lessons)
-	checkSlugs(lessons, b.site, &errs)
+	checkLessonNames(lessons, b.site, &errs)
 	var all []*experiment
 	plans := map[*Lesson]map[string]*experiment{}
 	for _, l := range lessons {
@@ -247,10 +247,10 @@ func (b *builder) renderPages(files *Files, lessons []*Lesson, plans map[*Lesson
 	}
 }
 
-// checkSlugs reports two lessons of one language with the same slug, a
+// checkLessonNames reports two lessons of one language with the same slug, a
 // slug that would overwrite the language's index, and two lessons with the
 // same number.
-func checkSlugs(lessons []*Lesson, site *Site, errs *diag.List) {
+func checkLessonNames(lessons []*Lesson, site *Site, errs *diag.List) {
 	numbers := map[string]string{}
 	for _, l := range lessons {
 		n, _, _ := strings.Cut(l.Key, "-")
