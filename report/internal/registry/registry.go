@@ -39,7 +39,8 @@ type Model struct {
 	run       func(context.Context, any) (model.Result, error)
 	fields    []paramField
 	// codeHash covers the model's package and every package of the
-	// module's models it imports, directly or not (see NewRegistry).
+	// module's models it imports, directly or not (see NewRegistry), the
+	// Go release and the dependency versions the generator was built with.
 	codeHash string
 	deps     []string // dirs of the imported model packages, sorted
 }
@@ -292,12 +293,6 @@ func (m *Model) Run(ctx context.Context, p Params) (res model.Result, err error)
 func (m *Model) CacheKey(p Params) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "model %s\ncode %s\n", m.Name, m.codeHash)
-	fmt.Fprintf(h, "go %s\n", runtime.Version())
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, d := range bi.Deps {
-			fmt.Fprintf(h, "dep %s %s %s\n", d.Path, d.Version, d.Sum)
-		}
-	}
 	fmt.Fprintf(h, "params %s\n", p.Canonical())
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -381,6 +376,12 @@ func NewRegistry(libs []Library, ms ...*Model) (*Registry, error) {
 		walk(m.Dir)
 		delete(seen, m.Dir)
 		h := sha256.New()
+		fmt.Fprintf(h, "go %s\n", runtime.Version())
+		if bi, ok := debug.ReadBuildInfo(); ok {
+			for _, d := range bi.Deps {
+				fmt.Fprintf(h, "dep %s %s %s\n", d.Path, d.Version, d.Sum)
+			}
+		}
 		fmt.Fprintf(h, "%s %s\n", m.Dir, hashFS(m.Source))
 		m.deps = m.deps[:0]
 		for d := range seen {
