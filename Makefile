@@ -1,19 +1,32 @@
 # make report  builds the course site into out/
-# make test    runs every test (vet, unit, golden, end-to-end) and checks out/ is fresh
+# make test    runs every test (gofmt, vet, unit, golden, end-to-end) and checks out/ is
+#              fresh; first it installs what the tests need when it is missing (make deps)
+# make deps    installs what is missing: Chromium, a DejaVu font and npm from Debian
+#              (make system-deps, which runs .ci/deps: apt-get as root, otherwise it prints
+#              the one command to run), then node_modules by npm ci when package.json or
+#              package-lock.json changed; quick, and no apt call, when all is there
 # make bench   runs the benchmarks
 # make serve   live preview on http://127.0.0.1:8080/
+# make check   fails, naming files, when out/ is stale
+# make diff    displayed values that moved since HEAD
+# make fmt     gofmt -w .
 GO ?= go
 
-.PHONY: report test bench serve check diff fmt
+.PHONY: report test deps system-deps bench serve check diff fmt
 
 report:
 	$(GO) run ./report build
 
-# The accessibility test injects axe-core from npm.
-node_modules/.package-lock.json: package.json package-lock.json
+deps: system-deps node_modules/.package-lock.json
+
+system-deps:
+	@bash .ci/deps
+
+# The accessibility test injects axe-core from npm (npm itself from system-deps).
+node_modules/.package-lock.json: package.json package-lock.json | system-deps
 	npm ci --no-audit --no-fund --silent
 
-test: node_modules/.package-lock.json
+test: deps
 	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
 	$(GO) test ./...
