@@ -44,6 +44,9 @@ func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	s, err := build.Build(ctx, sf.options())
+	for _, w := range s.Warnings {
+		fmt.Fprintf(stderr, "report build: warning: %s\n", w)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		fmt.Fprintf(stderr, "report build: failed; %s left as it was\n", sf.out)

@@ -37,6 +37,9 @@ type Options struct {
 type Summary struct {
 	Lessons, Pages, Experiments, Ran, Cached, Claims int
 	Elapsed                                          time.Duration
+	// Warnings are problems the build repaired, such as a corrupt cache
+	// entry it recomputed; each is reported once.
+	Warnings []string
 }
 
 func (s Summary) String() string {
@@ -181,7 +184,11 @@ func Render(ctx context.Context, o Options) (*Files, Summary, error) {
 		}
 	}
 	s.Experiments = len(all)
-	s.Ran, s.Cached = runAll(ctx, all, cache.Cache{Dir: o.CacheDir}, o.Timeout, &errs)
+	st := runAll(ctx, all, cache.Cache{Dir: o.CacheDir}, o.Timeout, &errs)
+	s.Ran, s.Cached, s.Warnings = st.ran, st.cached, st.warnings
+	if ctx.Err() != nil {
+		return nil, s, errInterrupted
+	}
 	for _, l := range lessons {
 		s.Claims += verifyClaims(l, plans[l], &errs)
 	}

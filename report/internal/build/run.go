@@ -2,7 +2,9 @@ package build
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"strconv"
@@ -118,18 +120,31 @@ func plan(l *Lesson, reg *registry.Registry, errs *diag.List) map[string]*experi
 type runStats struct {
 	mu          sync.Mutex
 	ran, cached int
+	warnings    []string
+}
+
+func (st *runStats) count(n *int) {
+	st.mu.Lock()
+	*n++
+	st.mu.Unlock()
+}
+
+func (st *runStats) warn(w string) {
+	st.mu.Lock()
+	st.warnings = append(st.warnings, w)
+	st.mu.Unlock()
 }
 
 // runAll runs every experiment of every lesson, each once, at most
 // GOMAXPROCS at a time, a dependent one after the ones it refers to.
-func runAll(ctx context.Context, all []*experiment, c cache.Cache, timeout time.Duration, errs *diag.List) (ran, cached int) {
+func runAll(ctx context.Context, all []*experiment, c cache.Cache, timeout time.Duration, errs *diag.List) *runStats {
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	local := map[*experiment]*diag.List{}
 	for _, x := range all {
 		local[x] = &diag.List{}
 	}
-	var st runStats
+	st := &runStats{}
 	for _, x := range all {
 		wg.Add(1)
 		go func() {
@@ -140,14 +155,15 @@ func runAll(ctx context.Context, all []*experiment, c cache.Cache, timeout time.
 			}
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			runOne(ctx, x, c, timeout, local[x], &st)
+			runOne(ctx, x, c, timeout, local[x], st)
 		}()
 	}
 	wg.Wait()
 	for _, x := range all { // in plan order, so the error list is stable
 		errs.Append(local[x])
 	}
-	return st.ran, st.cached
+	slices.Sort(st.warnings)
+	return st
 }
 
 func runOne(ctx context.Context, x *experiment, c cache.Cache, timeout time.Duration, errs *diag.List, st *runStats) {
@@ -191,13 +207,38 @@ func runOne(ctx context.Context, x *experiment, c cache.Cache, timeout time.Dura
 		return
 	}
 	key := x.model.CacheKey(params)
-	if r, ok := c.Get(key); ok {
+	r, status, err := c.Get(key)
+	if status == cache.Hit {
+		if err := checkResult(r); err != nil {
+			status, err = cache.Corrupt, fmt.Errorf("cache entry for %s: %v", key, err)
+		}
+	}
+	switch status {
+	case cache.Hit:
 		x.result, x.ok, x.cached = r, true, true
-		st.mu.Lock()
-		st.cached++
-		st.mu.Unlock()
+		st.count(&st.cached)
+		return
+	case cache.Corrupt:
+		st.warn(fmt.Sprintf("%s: experiment %s: %v; recomputed", x.file, x.d.Name, err))
+	}
+	r, err = runModel(ctx, x.model, params, timeout)
+	if err != nil {
+		errs.Add(x.file, x.d.Off, "experiment %s: %v", x.d.Name, err)
 		return
 	}
+	if err := checkResult(r); err != nil {
+		errs.Add(x.file, x.d.Off, "experiment %s: model %s returned %v", x.d.Name, x.model.Name, err)
+		return
+	}
+	x.result, x.ok = r, true
+	st.count(&st.ran)
+	_ = c.Put(key, r)
+}
+
+// runModel runs m on params within timeout. A model that ignores its context
+// keeps running after the timeout; runModel returns anyway, so the build can
+// finish and report it, and the process ends soon after.
+func runModel(ctx context.Context, m *registry.Model, params registry.Params, timeout time.Duration) (model.Result, error) {
 	rctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	type outcome struct {
@@ -206,32 +247,25 @@ func runOne(ctx context.Context, x *experiment, c cache.Cache, timeout time.Dura
 	}
 	ch := make(chan outcome, 1)
 	go func() {
-		r, err := x.model.Run(rctx, params)
+		r, err := m.Run(rctx, params)
 		ch <- outcome{r, err}
 	}()
-	// A model that ignores its context keeps running after the timeout; it
-	// gives up its slot, so the build can finish and report it, and the
-	// process ends soon after anyway.
-	var o outcome
 	select {
-	case o = <-ch:
+	case o := <-ch:
+		if o.err != nil && ctx.Err() != nil {
+			return model.Result{}, errInterrupted
+		}
+		return o.r, o.err
 	case <-rctx.Done():
-		o.err = fmt.Errorf("did not finish within %v", timeout)
+		if ctx.Err() != nil {
+			return model.Result{}, errInterrupted
+		}
+		return model.Result{}, fmt.Errorf("did not finish within %v", timeout)
 	}
-	if o.err != nil {
-		errs.Add(x.file, x.d.Off, "experiment %s: %v", x.d.Name, o.err)
-		return
-	}
-	if err := checkResult(o.r); err != nil {
-		errs.Add(x.file, x.d.Off, "experiment %s: model %s returned %v", x.d.Name, x.model.Name, err)
-		return
-	}
-	x.result, x.ok = o.r, true
-	st.mu.Lock()
-	st.ran++
-	st.mu.Unlock()
-	_ = c.Put(key, o.r)
 }
+
+// errInterrupted is the error of a run stopped by the build's own context.
+var errInterrupted = errors.New("interrupted")
 
 // checkResult rejects results that pages could not show reliably.
 func checkResult(r model.Result) error {
@@ -239,6 +273,9 @@ func checkResult(r model.Result) error {
 	for _, v := range r.Values {
 		if seen[v.Path] {
 			return fmt.Errorf("value %q twice", v.Path)
+		}
+		if !finite(v.V) {
+			return fmt.Errorf("value %q = %v", v.Path, v.V)
 		}
 		seen[v.Path] = true
 	}
@@ -251,9 +288,19 @@ func checkResult(r model.Result) error {
 		if len(s.X) != len(s.Y) {
 			return fmt.Errorf("series %q with %d x and %d y values", s.Name, len(s.X), len(s.Y))
 		}
+		if s.Labels != nil && len(s.Labels) != len(s.X) {
+			return fmt.Errorf("series %q with %d points and %d labels", s.Name, len(s.X), len(s.Labels))
+		}
+		for i := range s.X {
+			if !finite(s.X[i]) || !finite(s.Y[i]) {
+				return fmt.Errorf("series %q point %d = (%v, %v)", s.Name, i, s.X[i], s.Y[i])
+			}
+		}
 	}
 	return nil
 }
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 func depNamed(x *experiment, name string) *experiment {
 	for _, d := range x.deps {

@@ -1,49 +1,145 @@
 // Package cache stores model results on disk under a key that names
-// everything the result depends on.
+// everything the result depends on, and verifies each entry when it is read.
+//
+// An entry is one file, KEY.gob under a two-character fan-out directory:
+//
+//	magic "lbcache1\n"
+//	the key, as written (64 hex digits and a newline)
+//	SHA-256 of the payload (32 bytes)
+//	the payload: the gob encoding of a model.Result
+//
+// Get returns a result only when the magic, the key and the checksum all
+// match and the payload decodes completely; anything else is a Corrupt
+// entry, which the caller recomputes and overwrites. Writes go through a
+// temporary file in the same directory and a rename, so a reader sees either
+// the old entry or the new one, never a part.
 package cache
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/gob"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
 	"lbcourse/models/model"
 )
 
+const magic = "lbcache1\n"
+
+// MaxEntry bounds the size of one entry read back; a larger file is corrupt.
+const MaxEntry = 256 << 20
+
 // A Cache is a directory of results. The zero Cache (Dir == "") stores
-// nothing. Safe for concurrent use: writes go through a temporary file and
-// a rename.
+// nothing. Safe for concurrent use.
 type Cache struct {
 	Dir string
 }
 
+// Status says what Get found.
+type Status int
+
+const (
+	Miss    Status = iota // no entry: compute and Put
+	Hit                   // a verified entry
+	Corrupt               // an entry that failed verification: recompute and Put
+)
+
 func (c Cache) path(key string) string { return filepath.Join(c.Dir, key[:2], key+".gob") }
 
-// Get returns the result stored under key.
-func (c Cache) Get(key string) (model.Result, bool) {
+// Get returns the result stored under key. With Corrupt, err says what
+// failed (a checksum, the key, the encoding) and names the file.
+func (c Cache) Get(key string) (model.Result, Status, error) {
 	if c.Dir == "" || len(key) < 3 {
-		return model.Result{}, false
+		return model.Result{}, Miss, nil
 	}
-	b, err := os.ReadFile(c.path(key))
+	p := c.path(key)
+	b, err := readBounded(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return model.Result{}, Miss, nil
+	}
 	if err != nil {
-		return model.Result{}, false
+		return model.Result{}, Corrupt, fmt.Errorf("cache entry %s: %v", p, err)
 	}
-	var r model.Result
-	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&r); err != nil {
-		return model.Result{}, false
+	r, err := decode(b, key)
+	if err != nil {
+		return model.Result{}, Corrupt, fmt.Errorf("cache entry %s: %v", p, err)
 	}
-	return r, true
+	return r, Hit, nil
 }
 
-// Put stores r under key. A failure to write only costs a later re-run, so
-// it is returned for logging, never fatal.
+func readBounded(p string) ([]byte, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, MaxEntry+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > MaxEntry {
+		return nil, fmt.Errorf("larger than %d bytes", MaxEntry)
+	}
+	return b, nil
+}
+
+// decode verifies an entry's framing against key and decodes its payload.
+func decode(b []byte, key string) (model.Result, error) {
+	var r model.Result
+	head := magic + key + "\n"
+	if !bytes.HasPrefix(b, []byte(magic)) {
+		return r, errors.New("not a cache entry")
+	}
+	if !bytes.HasPrefix(b, []byte(head)) {
+		return r, errors.New("written for another key")
+	}
+	rest := b[len(head):]
+	if len(rest) < sha256.Size {
+		return r, errors.New("truncated")
+	}
+	sum, payload := rest[:sha256.Size], rest[sha256.Size:]
+	if got := sha256.Sum256(payload); !bytes.Equal(got[:], sum) {
+		return r, errors.New("checksum mismatch")
+	}
+	rd := bytes.NewReader(payload)
+	if err := gob.NewDecoder(rd).Decode(&r); err != nil {
+		return model.Result{}, fmt.Errorf("undecodable: %v", err)
+	}
+	if rd.Len() != 0 {
+		return model.Result{}, errors.New("trailing bytes")
+	}
+	return r, nil
+}
+
+// encode frames r for key.
+func encode(key string, r model.Result) ([]byte, error) {
+	var payload bytes.Buffer
+	if err := gob.NewEncoder(&payload).Encode(r); err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(payload.Bytes())
+	var b bytes.Buffer
+	b.WriteString(magic)
+	b.WriteString(key)
+	b.WriteByte('\n')
+	b.Write(sum[:])
+	b.Write(payload.Bytes())
+	return b.Bytes(), nil
+}
+
+// Put stores r under key, atomically. A failure to write only costs a later
+// re-run, so it is returned for logging, never fatal.
 func (c Cache) Put(key string, r model.Result) error {
 	if c.Dir == "" || len(key) < 3 {
 		return nil
 	}
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(r); err != nil {
+	b, err := encode(key, r)
+	if err != nil {
 		return err
 	}
 	p := c.path(key)
@@ -54,14 +150,17 @@ func (c Cache) Put(key string, r model.Result) error {
 	if err != nil {
 		return err
 	}
-	_, werr := f.Write(buf.Bytes())
+	// No fsync: a torn write after a power loss fails the checksum and is
+	// recomputed.
+	_, werr := f.Write(b)
 	cerr := f.Close()
-	if werr != nil || cerr != nil {
+	if err := errors.Join(werr, cerr); err != nil {
 		os.Remove(f.Name())
-		if werr != nil {
-			return werr
-		}
-		return cerr
+		return err
 	}
-	return os.Rename(f.Name(), p)
+	if err := os.Rename(f.Name(), p); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	return nil
 }

@@ -1,0 +1,61 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCorruptCacheRecomputed flips one byte in every cache entry: the next
+// build recomputes each experiment, reports each entry once, and produces
+// the same site as a build without a cache.
+func TestCorruptCacheRecomputed(t *testing.T) {
+	o := courseOptions(t, t.TempDir())
+	want, _, err := Render(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []string
+	filepath.WalkDir(o.CacheDir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			entries = append(entries, p)
+		}
+		return nil
+	})
+	if len(entries) == 0 {
+		t.Fatal("no cache entries written")
+	}
+	for _, p := range entries {
+		b, _ := os.ReadFile(p)
+		b[len(b)-5] ^= 0x01 // a byte of the payload: a value's bits
+		os.WriteFile(p, b, 0o644)
+	}
+	got, s, err := Render(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Cached != 0 || s.Ran != s.Experiments {
+		t.Errorf("%d cached, %d run of %d; want every experiment run again", s.Cached, s.Ran, s.Experiments)
+	}
+	if len(s.Warnings) != len(entries) {
+		t.Errorf("%d warnings for %d corrupt entries:\n%s", len(s.Warnings), len(entries), strings.Join(s.Warnings, "\n"))
+	}
+	for _, w := range s.Warnings {
+		if !strings.Contains(w, "checksum mismatch; recomputed") {
+			t.Errorf("warning %q does not say what failed", w)
+		}
+	}
+	for _, name := range want.Names() {
+		if !bytes.Equal(got.Get(name), want.Get(name)) {
+			t.Errorf("%s differs from the build before the corruption", name)
+		}
+	}
+	// The recomputed entries were written back: the next build is clean.
+	if _, s, err = Render(context.Background(), o); err != nil || s.Cached != s.Experiments || len(s.Warnings) != 0 {
+		t.Errorf("third build: %d cached of %d, warnings %v, err %v", s.Cached, s.Experiments, s.Warnings, err)
+	}
+}
