@@ -24,7 +24,7 @@ system-deps:
 
 # The accessibility test injects axe-core from npm (npm itself from system-deps).
 node_modules/.package-lock.json: package.json package-lock.json | system-deps
-	npm ci --no-audit --no-fund --silent
+	npm ci --no-audit --no-fund --loglevel=error
 
 test: deps
 	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
