@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -49,7 +50,11 @@ func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
-		fmt.Fprintf(stderr, "report build: failed; %s left as it was\n", sf.out)
+		if errors.Is(err, build.ErrSiteMoved) {
+			fmt.Fprintln(stderr, "report build: failed")
+		} else {
+			fmt.Fprintf(stderr, "report build: failed; %s left as it was\n", sf.out)
+		}
 		return 1
 	}
 	fmt.Fprintf(stdout, "built %s: %s\n", sf.out, s)

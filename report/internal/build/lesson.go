@@ -2,11 +2,14 @@ package build
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	gast "github.com/yuin/goldmark/ast"
@@ -74,13 +77,18 @@ func discover(dir string, site *Site, parsers directive.Parsers, errs *diag.List
 		l := &Lesson{Key: e.Name(), Dir: path}
 		for _, lang := range site.Langs {
 			file := filepath.Join(path, lang.Code+".md")
-			src, err := os.ReadFile(file)
+			src, err := readLesson(file)
 			if err != nil {
 				if os.IsNotExist(err) {
 					errs.AddFile(path, "missing %s.md: every lesson has a file per language (%s)", lang.Code, langCodes(site))
 				} else {
 					errs.AddFile(file, "%v", err)
 				}
+				continue
+			}
+			if off := invalidUTF8(src); off >= 0 {
+				errs.AddSource(file, src)
+				errs.Add(file, off, "invalid UTF-8 (byte 0x%02x): lesson files are UTF-8 text", src[off])
 				continue
 			}
 			l.Pages = append(l.Pages, parsePage(file, src, lang, parsers, errs))
@@ -100,6 +108,36 @@ func discover(dir string, site *Site, parsers directive.Parsers, errs *diag.List
 		errs.AddFile(dir, "no lessons")
 	}
 	return lessons
+}
+
+// readLesson reads a lesson file of at most directive.MaxFileBytes.
+func readLesson(file string) ([]byte, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, directive.MaxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(src) > directive.MaxFileBytes {
+		return nil, fmt.Errorf("larger than %d KiB; split the lesson", directive.MaxFileBytes>>10)
+	}
+	return src, nil
+}
+
+// invalidUTF8 returns the offset of the first byte of src that is not
+// UTF-8, or -1.
+func invalidUTF8(src []byte) int {
+	for i := 0; i < len(src); {
+		r, n := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
 }
 
 func langList(s *Site) []string {

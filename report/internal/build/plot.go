@@ -90,7 +90,11 @@ func (r *pageRenderer) renderPlot(w util.BufWriter, p *directive.Plot) {
 		}
 		spec.Lines = append(spec.Lines, figure.RefLine{Legend: l.Legend, Vertical: l.Vertical, At: at})
 	}
-	if !ok {
+	if points := plotPoints(data); points > directive.MaxPlotPoints {
+		r.errs.Add(r.page.File, p.Off, "plot %s: %d points, more than the %d one figure may show", p.ID, points, directive.MaxPlotPoints)
+		ok = false
+	}
+	if !ok || len(data) == 0 {
 		return
 	}
 	r.recordFigure(p, data, spec.Lines)
@@ -107,6 +111,14 @@ func (r *pageRenderer) renderPlot(w util.BufWriter, p *directive.Plot) {
 	fmt.Fprintf(w, "<figcaption>%s</figcaption>\n", html.EscapeString(p.Caption))
 	r.plotTable(w, p, data)
 	w.WriteString("</figure>\n")
+}
+
+func plotPoints(data []plotData) int {
+	n := 0
+	for _, d := range data {
+		n += len(d.s.Y)
+	}
+	return n
 }
 
 // cssPixels returns the figure's width and height in CSS pixels (a point

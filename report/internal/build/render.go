@@ -72,6 +72,7 @@ func formatSuffix(f numfmt.Format) string {
 }
 
 func (r *pageRenderer) RenderValue(w util.BufWriter, v *directive.Value) error {
+	defer recoverAt(r.errs, r.page.File, v.Spec.Off, "rendering a value")
 	val, ok := r.valueOf(v)
 	if !ok {
 		_, err := w.WriteString(`<span class="value missing">?</span>`)
@@ -113,6 +114,10 @@ func (r *pageRenderer) valueOf(v *directive.Value) (model.Value, bool) {
 }
 
 func (r *pageRenderer) RenderDirective(w util.BufWriter, d directive.Directive) error {
+	if d == nil {
+		return nil // its body did not parse; reported where it is
+	}
+	defer recoverAt(r.errs, r.page.File, d.Pos(), "rendering a "+d.Kind())
 	switch d := d.(type) {
 	case *directive.Experiment:
 		r.renderExperiment(w, d)
@@ -150,7 +155,11 @@ func (r *pageRenderer) renderTable(w util.BufWriter, t *directive.Table) {
 	fmt.Fprintf(&b, `<figure class="table"><div class="scroll" tabindex="0" role="region" aria-label="%s"><table>`, inlineText(t.Caption))
 	fmt.Fprintf(&b, "<caption>%s</caption>\n<thead><tr><td></td>", inlineText(t.Caption))
 	for _, c := range t.Columns {
-		fmt.Fprintf(&b, `<th scope="col">%s</th>`, html.EscapeString(r.term(c.Path, c.Off)))
+		heading := c.Path // a column no row has is reported at its cells, with a did-you-mean
+		if r.columnExists(t, c) {
+			heading = r.term(c.Path, c.Off)
+		}
+		fmt.Fprintf(&b, `<th scope="col">%s</th>`, html.EscapeString(heading))
 	}
 	b.WriteString("</tr></thead>\n<tbody>\n")
 	for _, row := range t.Rows {
@@ -180,6 +189,16 @@ func (r *pageRenderer) renderTable(w util.BufWriter, t *directive.Table) {
 	}
 	b.WriteString("</tbody></table></div></figure>\n")
 	w.Write(b.Bytes())
+}
+
+// columnExists reports whether some row of t has a value (or group) c.
+func (r *pageRenderer) columnExists(t *directive.Table, c directive.Spec) bool {
+	for _, row := range t.Rows {
+		if r.res.has(t.RowPath(row) + "." + c.Path) {
+			return true
+		}
+	}
+	return false
 }
 
 // inlineText escapes a caption written in a directive body.

@@ -7,6 +7,7 @@ import (
 
 	"lbcourse/models/model"
 	"lbcourse/report/internal/diag"
+	"lbcourse/report/internal/directive"
 )
 
 // resolver finds values and series of a lesson's experiments for a page,
@@ -52,6 +53,19 @@ func (r *resolver) value(full string, off int) (model.Value, bool) {
 	return v, true
 }
 
+// has reports, quietly, whether EXPERIMENT.PATH or its group's first value
+// EXPERIMENT.PATH.1 exists in a result that ran.
+func (r *resolver) has(full string) bool {
+	name, path, _ := strings.Cut(full, ".")
+	x := r.exps[name]
+	if x == nil || !x.ok {
+		return false
+	}
+	_, one := x.result.Value(path)
+	_, group := x.result.Value(path + ".1")
+	return one || group
+}
+
 // prefix reports whether EXPERIMENT[.PREFIX] names an experiment with at
 // least one value under the prefix, reporting it at off when not.
 func (r *resolver) prefix(full string, off int) bool {
@@ -88,6 +102,10 @@ func (r *resolver) group(full string, off int) ([]model.Value, bool) {
 		v, found := x.result.Value(path + "." + strconv.Itoa(i))
 		if !found {
 			break
+		}
+		if i > directive.MaxJoin {
+			r.errs.Add(r.file, off, "group %s has more than %d values, too many for one cell", full, directive.MaxJoin)
+			return nil, false
 		}
 		out = append(out, v)
 	}

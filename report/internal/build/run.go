@@ -155,6 +155,7 @@ func runAll(ctx context.Context, all []*experiment, c cache.Cache, timeout time.
 			}
 			sem <- struct{}{}
 			defer func() { <-sem }()
+			defer recoverAt(local[x], x.file, x.d.Off, "running experiment "+x.d.Name)
 			runOne(ctx, x, c, timeout, local[x], st)
 		}()
 	}

@@ -86,11 +86,13 @@ func (e *Experiment) Refs() []ParamRef {
 // are checked later against the model.
 func ParseExperiment(b *Block) Directive {
 	name, _ := b.Name("experiment")
+	e := &Experiment{Off: b.Off, Name: name, Block: b}
 	m := b.Mapping()
 	if m == nil {
-		return nil
+		// Its body's error is reported; the name stays known, so that what
+		// refers to it is not reported again.
+		return e
 	}
-	e := &Experiment{Off: b.Off, Name: name, Block: b}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]

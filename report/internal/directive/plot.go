@@ -1,7 +1,9 @@
 package directive
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -136,8 +138,9 @@ func ParsePlot(b *Block) Directive {
 	p.X = b.axis(fs, "x")
 	p.Y = b.axis(fs, "y")
 	if f, ok := fs["bins"]; ok {
-		if err := f.Value.Decode(&p.Bins); err != nil || p.Bins < 1 {
-			b.Errorf(b.NodeOff(f.Value), "plot: bins must be a whole number >= 1")
+		if err := f.Value.Decode(&p.Bins); err != nil || p.Bins < 1 || p.Bins > MaxBins {
+			b.Errorf(b.NodeOff(f.Value), "plot: bins must be a whole number from 1 to %d", MaxBins)
+			p.Bins = 0
 		}
 		if p.Type != "histogram" {
 			b.Errorf(b.NodeOff(f.Key), "plot: bins is for kind histogram")
@@ -146,6 +149,8 @@ func ParsePlot(b *Block) Directive {
 	if f, ok := fs["series"]; ok {
 		if f.Value.Kind != yaml.SequenceNode || len(f.Value.Content) == 0 {
 			b.Errorf(b.NodeOff(f.Value), "plot: series must be a non-empty list of {data: ..., legend: ...}")
+		} else if len(f.Value.Content) > MaxPlotSeries {
+			b.Errorf(b.NodeOff(f.Value.Content[MaxPlotSeries]), "plot: at most %d series in one plot", MaxPlotSeries)
 		} else {
 			for _, n := range f.Value.Content {
 				p.Series = append(p.Series, b.series(n))
@@ -155,6 +160,8 @@ func ParsePlot(b *Block) Directive {
 	if f, ok := fs["lines"]; ok {
 		if f.Value.Kind != yaml.SequenceNode {
 			b.Errorf(b.NodeOff(f.Value), "plot: lines must be a list of {y: ..., legend: ...}")
+		} else if len(f.Value.Content) > MaxPlotLines {
+			b.Errorf(b.NodeOff(f.Value.Content[MaxPlotLines]), "plot: at most %d lines in one plot", MaxPlotLines)
 		} else {
 			for _, n := range f.Value.Content {
 				p.Lines = append(p.Lines, b.refLine(n))
@@ -177,8 +184,8 @@ func (b *Block) axis(fs map[string]Field, key string) Axis {
 	afs := b.Fields(f.Value, "plot "+key, []string{"label", "log", "min", "max"})
 	a.Label = b.String(afs, "label")
 	a.Log = b.Bool(afs, "log")
-	a.Min = b.number(afs, "min")
-	a.Max = b.number(afs, "max")
+	a.Min = b.bound(afs, key, "min")
+	a.Max = b.bound(afs, key, "max")
 	for _, bound := range []string{"min", "max"} {
 		v := a.Min
 		if bound == "max" {
@@ -194,18 +201,38 @@ func (b *Block) axis(fs map[string]Field, key string) Axis {
 	return a
 }
 
-func (b *Block) number(fs map[string]Field, key string) *float64 {
+// bound decodes an axis bound: a finite number within ±MaxAxisBound.
+func (b *Block) bound(fs map[string]Field, axis, key string) *float64 {
 	f, ok := fs[key]
 	if !ok {
 		return nil
 	}
-	v, err := strconv.ParseFloat(f.Value.Value, 64)
-	if err != nil || f.Value.Kind != yaml.ScalarNode {
+	v, err := parseNumber(f.Value)
+	if err != nil {
 		b.Errorf(b.NodeOff(f.Value), "%s must be a number, not %q", key, f.Value.Value)
+		return nil
+	}
+	if math.Abs(v) > MaxAxisBound {
+		b.Errorf(b.NodeOff(f.Value), "plot: %s axis %s must be between -%g and %g", axis, key, MaxAxisBound, MaxAxisBound)
 		return nil
 	}
 	return &v
 }
+
+// parseNumber decodes a finite number from a scalar node; YAML's .inf and
+// .nan, and Go's inf and NaN spellings, are not numbers here.
+func parseNumber(n *yaml.Node) (float64, error) {
+	if n.Kind != yaml.ScalarNode {
+		return 0, errNotNumber
+	}
+	v, err := strconv.ParseFloat(n.Value, 64)
+	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+		return 0, errNotNumber
+	}
+	return v, nil
+}
+
+var errNotNumber = errors.New("not a number")
 
 func splitExp(s string) (exp, rest string) {
 	if e, r, ok := strings.Cut(s, ":"); ok {
@@ -251,7 +278,7 @@ func (b *Block) refLine(n *yaml.Node) RefLine {
 		v, l.Vertical = fx.Value, true
 	}
 	l.Off = b.NodeOff(v)
-	if x, err := strconv.ParseFloat(v.Value, 64); err == nil {
+	if x, err := parseNumber(v); err == nil {
 		l.Number = x
 	} else {
 		l.Experiment, l.Path = splitExp(v.Value)

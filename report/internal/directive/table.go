@@ -1,6 +1,10 @@
 package directive
 
-import "strings"
+import (
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
 
 // A Table shows values of results as rows and columns:
 //
@@ -57,7 +61,10 @@ func ParseTable(b *Block) Directive {
 	fs := b.Fields(m, "table", []string{"caption", "rows", "columns"})
 	b.Require(fs, "caption", "rows", "columns")
 	t.Caption = b.String(fs, "caption")
-	for _, n := range b.Strings(fs, "rows") {
+	rows, cols := b.Strings(fs, "rows"), b.Strings(fs, "columns")
+	b.listSize(fs, "rows", len(rows), MaxTableRows)
+	b.listSize(fs, "columns", len(cols), MaxTableColumns)
+	for _, n := range rows {
 		s, probs := ParseSpec(n.Value, b.NodeOff(n), false)
 		if strings.Contains(n.Value, "|") {
 			b.Errorf(b.NodeOff(n), "a row is a path prefix; formats go on columns")
@@ -65,10 +72,24 @@ func ParseTable(b *Block) Directive {
 		*b.problems = append(*b.problems, probs...)
 		t.Rows = append(t.Rows, s)
 	}
-	for _, n := range b.Strings(fs, "columns") {
+	for _, n := range cols {
 		s, probs := ParseSpec(n.Value, b.NodeOff(n), true)
 		*b.problems = append(*b.problems, probs...)
 		t.Columns = append(t.Columns, s)
 	}
 	return t
+}
+
+// listSize reports a list field of a table that is empty or longer than max.
+func (b *Block) listSize(fs map[string]Field, key string, n, max int) {
+	f, ok := fs[key]
+	if !ok || f.Value.Kind != yaml.SequenceNode {
+		return
+	}
+	switch {
+	case n == 0 && len(f.Value.Content) == 0:
+		b.Errorf(b.NodeOff(f.Value), "table: %s must list at least one", key)
+	case n > max:
+		b.Errorf(b.NodeOff(f.Value.Content[max]), "table: at most %d %s", max, key)
+	}
 }

@@ -125,6 +125,12 @@ func SVG(s Spec, loc *numfmt.Locale) (svg []byte, err error) {
 		}
 	}
 	addRefLines(p, s)
+	if err := checkRange("x", p.X); err != nil {
+		return nil, err
+	}
+	if err := checkRange("y", p.Y); err != nil {
+		return nil, err
+	}
 
 	w, h := s.Size()
 	c := vgsvg.New(w, h)
@@ -134,6 +140,22 @@ func SVG(s Spec, loc *numfmt.Locale) (svg []byte, err error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// MaxBins bounds a histogram's bins; MaxTicks the ticks of one axis.
+const (
+	MaxBins  = 1000
+	MaxTicks = 100
+)
+
+// checkRange refuses an axis whose range cannot be drawn in bounded time:
+// not finite, empty after the data and bounds are applied, or too wide.
+func checkRange(name string, a plot.Axis) error {
+	lo, hi := a.Min, a.Max
+	if math.IsNaN(lo) || math.IsNaN(hi) || math.IsInf(hi-lo, 0) {
+		return fmt.Errorf("the %s axis from %g to %g cannot be drawn", name, lo, hi)
+	}
+	return nil
 }
 
 func xys(x, y []float64) plotter.XYs {
@@ -197,7 +219,10 @@ func addData(p *plot.Plot, s Spec) error {
 		case "histogram":
 			bins := s.Bins
 			if bins == 0 {
-				bins = int(math.Ceil(math.Sqrt(float64(len(ser.Y)))))
+				bins = min(int(math.Ceil(math.Sqrt(float64(len(ser.Y))))), MaxBins)
+			}
+			if bins > MaxBins {
+				return fmt.Errorf("%d bins, more than %d", bins, MaxBins)
 			}
 			h, err := plotter.NewHist(plotter.Values(ser.Y), bins)
 			if err != nil {
@@ -296,6 +321,9 @@ type localTicks struct {
 
 func (t localTicks) Ticks(lo, hi float64) []plot.Tick {
 	ticks := t.inner.Ticks(lo, hi)
+	if len(ticks) > MaxTicks {
+		panic(fmt.Sprintf("%d ticks from %g to %g", len(ticks), lo, hi))
+	}
 	// All labels get the fewest decimals that show every one of them exactly.
 	d := 0
 	for _, tk := range ticks {

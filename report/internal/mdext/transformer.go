@@ -34,6 +34,11 @@ func (t *directiveTransformer) Transform(doc *gast.Document, reader text.Reader,
 	sink := problemSink(pc)
 	for _, f := range fences {
 		info := f.Info.Segment
+		if open, fence, ok := unclosedFence(src, f); ok {
+			*sink = append(*sink, directive.Problem{Off: open, Msg: fmt.Sprintf(
+				"this code fence is never closed, so the rest of the file became part of it: end the block with a line %s", fence)})
+			continue
+		}
 		words, offs := fields(src[info.Start:info.Stop], info.Start)
 		if len(words) == 0 {
 			continue
@@ -55,6 +60,39 @@ func (t *directiveTransformer) Transform(doc *gast.Document, reader text.Reader,
 		n := ast.NewDirective(parse(b))
 		f.Parent().ReplaceChild(f.Parent(), f, n)
 	}
+}
+
+// unclosedFence reports whether f runs to the end of src without a closing
+// fence, and the offset of its opening fence. CommonMark closes such a block
+// at the end of the document; in a lesson that is always a mistake, since the
+// rest of the file silently became code.
+func unclosedFence(src []byte, f *gast.FencedCodeBlock) (open int, fence string, unclosed bool) {
+	info := f.Info.Segment
+	open = bytes.LastIndexByte(src[:info.Start], '\n') + 1
+	for open < info.Start && (src[open] == ' ' || src[open] == '>') {
+		open++
+	}
+	marks := src[open:info.Start]
+	marks = marks[:len(marks)-len(bytes.TrimLeft(marks, string(marks[:1])))]
+	fence = string(marks)
+	end := info.Stop
+	if n := f.Lines().Len(); n > 0 {
+		end = f.Lines().At(n - 1).Stop
+	}
+	if end > 0 && src[end-1] != '\n' { // move to the start of the next line
+		i := bytes.IndexByte(src[end:], '\n')
+		if i < 0 {
+			return open, fence, true
+		}
+		end += i + 1
+	}
+	next := bytes.TrimLeft(src[end:], " \t>")
+	if len(marks) > 0 && bytes.HasPrefix(next, marks) {
+		return open, fence, false
+	}
+	// Not closed by a fence: by its container's end (a list, a quote), or by
+	// the end of the file, which is the mistake.
+	return open, fence, len(bytes.TrimSpace(src[end:])) == 0
 }
 
 // fields splits s, found at offset base, into words and their offsets.

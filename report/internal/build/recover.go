@@ -1,0 +1,38 @@
+package build
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"lbcourse/report/internal/diag"
+)
+
+// recoverAt turns a panic of the calling goroutine into an error at byte
+// offset off of file (off < 0: the file as a whole), naming what was being
+// done and the function that panicked. Use it as: defer recoverAt(...).
+func recoverAt(errs *diag.List, file string, off int, what string) {
+	p := recover()
+	if p == nil {
+		return
+	}
+	errs.Add(file, off, "internal error while %s: %v (at %s); this is a bug in the generator", what, p, panicSite())
+}
+
+// panicSite returns the innermost function of the panicking stack outside
+// the runtime, for an error message a bug report can start from.
+func panicSite() string {
+	lines := strings.Split(string(debug.Stack()), "\n")
+	for i := 1; i+1 < len(lines); i += 2 {
+		fn := lines[i]
+		if strings.HasPrefix(fn, "runtime") || strings.HasPrefix(fn, "panic(") ||
+			strings.Contains(fn, "runtime/debug") || strings.Contains(fn, "build.recoverAt") || strings.Contains(fn, "build.panicSite") {
+			continue
+		}
+		if j := strings.LastIndexByte(fn, '('); j > 0 {
+			fn = fn[:j]
+		}
+		return fmt.Sprintf("%s, %s", fn, strings.TrimSpace(strings.Fields(lines[i+1])[0]))
+	}
+	return "unknown"
+}
