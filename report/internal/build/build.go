@@ -250,4 +250,3 @@ func checkLessonNames(lessons []*Lesson, site *Site, errs *diag.List) {
 		}
 	}
 }
-
