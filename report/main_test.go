@@ -61,6 +61,15 @@ func TestRunErrors(t *testing.T) {
 		{[]string{"frobnicate"}, 2, ""},
 		{[]string{"run", "queue", "-set", "replicas=2", "-set", "replicas=3"}, 2, "report run: -set replicas given twice\n"},
 		{[]string{"run", "queue", "-set", "slowdown=[1, x, 1]"}, 1, "report run: parameter slowdown: want a list of numbers, not [1, x, 1]\n"},
+		{[]string{"run", "queue", "-set", "seed="}, 2, "report run: -set seed: no value after =\n"},
+		{[]string{"run", "queue", "-set", "seed=null"}, 1, "report run: parameter seed: want a whole number, not \"null\"\n"},
+		{[]string{"run", "queue", "-set", "seed=~"}, 1, "report run: parameter seed: want a whole number, not \"~\"\n"},
+		{[]string{"run", "queue", "-set", "slowdown=[1,2,3]]"}, 2, "report run: -set slowdown: \"[1,2,3]]\" is not a list such as [3, 1, 1]\n"},
+		{[]string{"run", "queue", "-set", "slowdown=[1,2"}, 2, "report run: -set slowdown: \"[1,2\" is not a list such as [3, 1, 1]\n"},
+		{[]string{"run", "queue", "-set", "slowdown=3,,1"}, 2, "report run: -set slowdown: \"3,,1\": item \"\" is not a single value\n"},
+		{[]string{"run", "queue", "-set", "slowdown=3,null,1"}, 1, "report run: parameter slowdown: want a list of numbers, not [3, null, 1]\n"},
+		{[]string{"run", "queue", "-set", "requests=100001"}, 1, "report run: parameter requests: must be between 1 and 100000, got 100001\n"},
+		{[]string{"run", "queue", "-set", "arrival=.inf"}, 1, "report run: parameter arrival: must be a finite number greater than 0, got +Inf\n"},
 	}
 	for _, tc := range tests {
 		code, _, stderr := runCmd(tc.args...)

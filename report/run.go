@@ -13,6 +13,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"lbcourse/report/internal/build"
 	"lbcourse/report/internal/course"
 	"lbcourse/report/internal/diag"
 )
@@ -27,6 +28,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var sets setFlags
 	fs.Var(&sets, "set", "parameter `name=value` (a list as 3,1,1); repeatable")
 	asJSON := fs.Bool("json", false, "print one JSON object with every value at full precision")
+	timeout := fs.Duration("timeout", build.DefaultTimeout, "stop the run after `D`")
 	reg := course.Registry()
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		fmt.Fprintf(stderr, "usage: go run ./report run MODEL [-set name=value]... [-json]\nmodels: %s\n", strings.Join(reg.Names(), ", "))
@@ -58,8 +60,13 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		given[k] = true
+		n, err := setValue(v)
+		if err != nil {
+			fmt.Fprintf(stderr, "report run: -set %s: %v\n", k, err)
+			return 2
+		}
 		keys = append(keys, &yaml.Node{Kind: yaml.ScalarNode, Value: k})
-		values = append(values, setValue(v))
+		values = append(values, n)
 	}
 	params, probs := m.Decode(keys, values)
 	if len(probs) > 0 {
@@ -68,7 +75,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
-	res, err := m.Run(ctx, params)
+	res, err := build.RunModel(ctx, m, params, *timeout)
 	if err != nil {
 		fmt.Fprintf(stderr, "report run: %s: %v\n", name, err)
 		return 1
@@ -114,22 +121,52 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // setValue turns the text of -set name=value into a YAML node: YAML flow
 // syntax as written ([3, 1, 1]), a list for comma-separated text (3,1,1),
-// else a plain scalar resolved by YAML's rules.
-func setValue(v string) *yaml.Node {
-	if strings.HasPrefix(v, "[") {
-		var doc yaml.Node
-		if err := yaml.Unmarshal([]byte(v), &doc); err == nil && len(doc.Content) == 1 {
-			return doc.Content[0]
-		}
+// else one scalar resolved by YAML's rules (so null is null, as in a
+// lesson). Text that is none of these, such as [1,2]] or an empty value, is
+// an error.
+func setValue(v string) (*yaml.Node, error) {
+	if strings.TrimSpace(v) == "" {
+		return nil, fmt.Errorf("no value after =")
 	}
-	if strings.Contains(v, ",") {
-		seq := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
-		for _, item := range strings.Split(v, ",") {
-			seq.Content = append(seq.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: strings.TrimSpace(item)})
+	if strings.HasPrefix(strings.TrimSpace(v), "[") {
+		n, err := yamlValue(v)
+		if err != nil || n.Kind != yaml.SequenceNode {
+			return nil, fmt.Errorf("%q is not a list such as [3, 1, 1]", v)
 		}
-		return seq
+		return n, nil
 	}
-	return &yaml.Node{Kind: yaml.ScalarNode, Value: v}
+	if !strings.Contains(v, ",") {
+		n, err := yamlValue(v)
+		if err != nil || n.Kind != yaml.ScalarNode {
+			return nil, fmt.Errorf("%q is not a single value (a list is written 3,1,1)", v)
+		}
+		return n, nil
+	}
+	seq := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+	for _, item := range strings.Split(v, ",") {
+		n, err := yamlValue(item)
+		if err != nil || n.Kind != yaml.ScalarNode || strings.TrimSpace(item) == "" {
+			return nil, fmt.Errorf("%q: item %q is not a single value", v, strings.TrimSpace(item))
+		}
+		seq.Content = append(seq.Content, n)
+	}
+	return seq, nil
+}
+
+// yamlValue parses s as the value of a key in a lesson's experiment body
+// (key: s), so that -set accepts exactly what a lesson accepts.
+func yamlValue(s string) (*yaml.Node, error) {
+	if strings.ContainsAny(s, "\n\r") {
+		return nil, fmt.Errorf("a value is one line")
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte("v: "+s), &doc); err != nil {
+		return nil, err
+	}
+	if len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode || len(doc.Content[0].Content) != 2 {
+		return nil, fmt.Errorf("not one value")
+	}
+	return doc.Content[0].Content[1], nil
 }
 
 func cmdModels(ctx context.Context, args []string, stdout, stderr io.Writer) int {

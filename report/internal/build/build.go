@@ -101,7 +101,7 @@ func (o Options) withDefaults() Options {
 		o.Out = "out"
 	}
 	if o.Timeout == 0 {
-		o.Timeout = 2 * time.Minute
+		o.Timeout = DefaultTimeout
 	}
 	if o.Parsers == nil {
 		o.Parsers = directive.Standard()

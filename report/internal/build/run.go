@@ -236,6 +236,22 @@ func runOne(ctx context.Context, x *experiment, c cache.Cache, timeout time.Dura
 	_ = c.Put(key, r)
 }
 
+// DefaultTimeout bounds one model run unless Options.Timeout says otherwise.
+const DefaultTimeout = 2 * time.Minute
+
+// RunModel runs m on params as a build does: within timeout, a panic
+// recovered, the result checked.
+func RunModel(ctx context.Context, m *registry.Model, params registry.Params, timeout time.Duration) (model.Result, error) {
+	r, err := runModel(ctx, m, params, timeout)
+	if err != nil {
+		return model.Result{}, err
+	}
+	if err := checkResult(r); err != nil {
+		return model.Result{}, fmt.Errorf("model %s returned %v", m.Name, err)
+	}
+	return r, nil
+}
+
 // runModel runs m on params within timeout. A model that ignores its context
 // keeps running after the timeout; runModel returns anyway, so the build can
 // finish and report it, and the process ends soon after.

@@ -204,6 +204,11 @@ func decodeNode(n *yaml.Node, target any) error {
 	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
 		return fmt.Errorf("null")
 	}
+	for _, c := range n.Content {
+		if c.Kind == yaml.ScalarNode && c.Tag == "!!null" {
+			return fmt.Errorf("null item")
+		}
+	}
 	t := reflect.TypeOf(target).Elem()
 	if t.Kind() == reflect.Slice && n.Kind == yaml.ScalarNode {
 		n = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Content: []*yaml.Node{n}, Line: n.Line, Column: n.Column}
