@@ -24,6 +24,8 @@ const (
 	MaxKeys   = 10_000_000
 	MaxNodes  = 100
 	MaxVnodes = 100_000
+	// MaxVnodeCounts bounds how many virtual-node counts one run compares.
+	MaxVnodeCounts = 20
 	// maxSafeInt is JavaScript's Number.MAX_SAFE_INTEGER: key numbers stay
 	// within it so that they print as plain decimal integers.
 	maxSafeInt = 1<<53 - 1
@@ -77,6 +79,8 @@ func (p Params) Validate() error {
 	}
 	if len(p.Vnodes) == 0 {
 		bad("vnodes", "must list at least one virtual-node count")
+	} else if len(p.Vnodes) > MaxVnodeCounts {
+		bad("vnodes", "must list at most "+itoa(MaxVnodeCounts)+" virtual-node counts, got "+itoa(len(p.Vnodes)))
 	} else {
 		seen := make(map[int]bool, len(p.Vnodes))
 		for _, v := range p.Vnodes {

@@ -183,6 +183,8 @@ func TestValidate(t *testing.T) {
 			"parameter vnodes: each count must be between 1 and 100000, got 0"},
 		{"too many vnodes", func(p *Params) { p.Vnodes = []int{100001} },
 			"parameter vnodes: each count must be between 1 and 100000, got 100001"},
+		{"too many vnode counts", func(p *Params) { p.Vnodes = make([]int, 21) },
+			"parameter vnodes: must list at most 20 virtual-node counts, got 21"},
 		{"duplicate vnodes", func(p *Params) { p.Vnodes = []int{1, 10, 1} },
 			"parameter vnodes: count 1 is listed twice"},
 		{"several", func(p *Params) { p.Keys = -1; p.NodesBefore = 0; p.NodesAfter = 0; p.Vnodes = []int{} },

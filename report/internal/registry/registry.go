@@ -144,6 +144,10 @@ func (m *Model) Decode(keys, values []*yaml.Node) (Params, []Problem) {
 		}
 		v := values[i]
 		keyNode[f.Name], valNode[f.Name] = k, v
+		if msg := tooLarge(v); msg != "" {
+			probs = append(probs, Problem{v, fmt.Sprintf("parameter %s: %s", f.Name, msg)})
+			continue
+		}
 		target := reflect.New(f.Type)
 		if err := decodeNode(v, target.Interface()); err != nil {
 			probs = append(probs, Problem{v, fmt.Sprintf("parameter %s: want %s, not %s", f.Name, describe(f.Type), quoteNode(v))})
@@ -187,6 +191,24 @@ func (m *Model) Decode(keys, values []*yaml.Node) (Params, []Problem) {
 		return Params{}, probs
 	}
 	return Params{m, pv}, nil
+}
+
+// Bounds on any parameter value, whatever the model: each model's Validate
+// bounds what its own values cost; these bound what decoding them costs.
+const (
+	MaxListItems = 1000
+	MaxTextBytes = 256
+)
+
+// tooLarge says why a value node exceeds the bounds, or "".
+func tooLarge(n *yaml.Node) string {
+	switch {
+	case n.Kind == yaml.SequenceNode && len(n.Content) > MaxListItems:
+		return fmt.Sprintf("at most %d items, got %d", MaxListItems, len(n.Content))
+	case n.Kind == yaml.ScalarNode && len(n.Value) > MaxTextBytes:
+		return fmt.Sprintf("at most %d bytes of text, got %d", MaxTextBytes, len(n.Value))
+	}
+	return ""
 }
 
 func (m *Model) field(name string) (paramField, bool) {

@@ -2,6 +2,7 @@ package registry
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -156,5 +157,19 @@ func TestRunRecoversPanic(t *testing.T) {
 	p, _ := decode(m, "")
 	if _, err := m.Run(context.Background(), p); err == nil || err.Error() != "model boom panicked: index out of range" {
 		t.Errorf("Run error = %v", err)
+	}
+}
+
+func TestDecodeBounds(t *testing.T) {
+	m := testModel("package toy")
+	doc := "list: [" + strings.Repeat("1, ", MaxListItems) + "1]\nname: " + strings.Repeat("k", MaxTextBytes+1) + "\n"
+	_, probs := decode(m, doc)
+	var got []string
+	for _, p := range probs {
+		got = append(got, p.Msg)
+	}
+	want := []string{"parameter list: at most 1000 items, got 1001", "parameter name: at most 256 bytes of text, got 257"}
+	if !slices.Equal(got, want) {
+		t.Errorf("problems %q, want %q", got, want)
 	}
 }
