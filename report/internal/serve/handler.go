@@ -44,47 +44,8 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.writeHTML(w, r, http.StatusInternalServerError, errorPage(snap), snap)
 		return
 	}
-
-	dir := http.Dir(h.out)
-	f, err := dir.Open(upath)
-	if err != nil {
-		if page && errors.Is(err, fs.ErrNotExist) {
-			h.writeHTML(w, r, http.StatusNotFound, notFoundPage(upath, snap), snap)
-			return
-		}
-		h.static(w, r)
-		return
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		h.static(w, r)
-		return
-	}
-	name := upath
-	if fi.IsDir() {
-		f.Close()
-		if !strings.HasSuffix(r.URL.Path, "/") {
-			redirect(w, r, path.Base(upath)+"/")
-			return
-		}
-		name = path.Join(upath, "index.html")
-		if f, err = dir.Open(name); err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				h.writeHTML(w, r, http.StatusNotFound, notFoundPage(upath, snap), snap)
-				return
-			}
-			h.static(w, r)
-			return
-		}
-		if fi, err = f.Stat(); err != nil || fi.IsDir() {
-			f.Close()
-			h.static(w, r)
-			return
-		}
-	} else if strings.HasSuffix(r.URL.Path, "/") {
-		f.Close()
-		redirect(w, r, "../"+path.Base(upath))
+	f, name, ok := h.open(w, r, upath, page, snap)
+	if !ok {
 		return
 	}
 	if !isHTMLName(name) {
@@ -99,6 +60,58 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.writeHTML(w, r, http.StatusOK, body, snap)
+}
+
+// open opens the file upath names in Out, a directory's index.html in its
+// place, and returns it with its path. When it returns ok false it has answered
+// the request itself: with a redirect that adds or removes the final slash, the
+// 404 page for a missing page, or http.FileServer's answer.
+func (h *handler) open(w http.ResponseWriter, r *http.Request, upath string, page bool, snap snapshot) (f http.File, name string, ok bool) {
+	dir := http.Dir(h.out)
+	f, err := dir.Open(upath)
+	if err != nil {
+		h.openFailed(w, r, upath, page, err, snap)
+		return nil, "", false
+	}
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		f.Close()
+		h.static(w, r)
+		return nil, "", false
+	case !fi.IsDir() && strings.HasSuffix(r.URL.Path, "/"):
+		f.Close()
+		redirect(w, r, "../"+path.Base(upath))
+		return nil, "", false
+	case !fi.IsDir():
+		return f, upath, true
+	}
+	f.Close()
+	if !strings.HasSuffix(r.URL.Path, "/") {
+		redirect(w, r, path.Base(upath)+"/")
+		return nil, "", false
+	}
+	name = path.Join(upath, "index.html")
+	if f, err = dir.Open(name); err != nil {
+		h.openFailed(w, r, upath, page, err, snap)
+		return nil, "", false
+	}
+	if fi, err = f.Stat(); err != nil || fi.IsDir() {
+		f.Close()
+		h.static(w, r)
+		return nil, "", false
+	}
+	return f, name, true
+}
+
+// openFailed answers a request for a file Out does not have: the 404 page for
+// a page, http.FileServer's answer otherwise.
+func (h *handler) openFailed(w http.ResponseWriter, r *http.Request, upath string, page bool, err error, snap snapshot) {
+	if page && errors.Is(err, fs.ErrNotExist) {
+		h.writeHTML(w, r, http.StatusNotFound, notFoundPage(upath, snap), snap)
+		return
+	}
+	h.static(w, r)
 }
 
 // static serves a file that gets no injection, straight from Out.

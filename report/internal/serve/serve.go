@@ -8,6 +8,11 @@
 //
 //   - Only loopback addresses are accepted (127.0.0.0/8, ::1, "localhost"); anything
 //     else, including an empty host such as ":8080", is refused before listening.
+//   - Every request is checked before it is routed. One whose Host header does not
+//     name a loopback host (localhost, 127.0.0.0/8 or [::1], with or without a
+//     port) is answered 403 with a one-line plain-text reason, so a page on another
+//     site cannot read the preview through DNS rebinding. A method other than GET
+//     or HEAD is answered 405 with "Allow: GET, HEAD".
 //   - HTML responses (files ending in .html or .htm, and directories served through
 //     their index.html) get a tiny reload script, and the restart banner when the
 //     generator code changed, inserted just before the last </body>. The files in Out
@@ -19,14 +24,25 @@
 //     an extension, or ending in .html/.htm) is answered with status 500 and an error
 //     page listing the build errors, one "file:line:col: message" per line, with the
 //     reload script, so fixing the file brings the real page back. Non-page files
-//     (CSS, SVG, ...) are still served from the last good site.
+//     (CSS, SVG, ...) are still served from the last good site. A build that panics
+//     has failed; its error is "panic: " and the panic value.
 //   - A missing page is answered with 404 and a small page carrying the reload
 //     script, so a page that does not exist yet appears as soon as it is built.
+//   - Builds never overlap and never hold up a request: while one runs, pages come
+//     from the last good site (or the error page). A change during a build cancels
+//     it and builds again once it has returned; a cancelled build's failure is not
+//     shown. A build that has not returned 2 s after its cancellation is abandoned
+//     (left running, its result ignored) and the next one starts. Serve recovers a
+//     panic in the goroutine that calls Options.Build, not in one the build starts;
+//     Command runs builds as child processes, which contain both kinds, and which
+//     it kills when they ignore their cancellation.
 //   - A change to a .go file (not _test.go), go.mod or go.sum under Options.Code
 //     calls Options.OnCodeChange; without one, pages show a "generator code changed:
 //     restart make serve" banner until the server is restarted.
 //   - /_serve/status answers JSON: {"generation": N, "ok": bool, "errors": [...], ...}
 //     where generation counts finished builds.
+//   - Cancelling the context stops the server within about a second, even while a
+//     build or OnCodeChange ignores its cancellation; Serve logs "interrupted".
 package serve
 
 import (
@@ -38,7 +54,6 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -47,7 +62,8 @@ import (
 
 // BuildFunc renders the site into the output directory atomically. On failure it
 // returns an error whose Error() is one problem per line ("file:line:col: message")
-// and leaves the output directory as it was.
+// and leaves the output directory as it was. It should return soon after ctx is
+// done; Serve copes with one that does not (see the package comment).
 type BuildFunc func(ctx context.Context) error
 
 // Options configures Serve.
@@ -63,7 +79,8 @@ type Options struct {
 	// Code lists directories of Go code (models, report), and files such as
 	// go.mod: a change there means the generator itself changed.
 	Code []string
-	// Build rebuilds the site. Required.
+	// Build rebuilds the site. Required. It is called from its own goroutine,
+	// never twice at once unless a build was abandoned.
 	Build BuildFunc
 	// OnCodeChange, when set, is called after a Go-code change under Code (for
 	// example to re-exec a rebuilt generator). If it returns nil the site is
@@ -93,8 +110,12 @@ const (
 
 	// maxWait bounds how long a continuous stream of changes can postpone a build.
 	maxWait = 2 * time.Second
-	// shutdownTimeout bounds how long in-flight requests may take at shutdown.
+	// shutdownTimeout bounds how long Serve takes to return once its context is
+	// done: for in-flight requests, and for a running build to notice.
 	shutdownTimeout = time.Second
+	// cancelGrace is how long a cancelled build may take to return before the
+	// next build starts without it.
+	cancelGrace = 2 * time.Second
 )
 
 // CheckAddr reports whether addr is a loopback host:port that Serve accepts. The
@@ -110,11 +131,17 @@ func CheckAddr(addr string) error {
 		return fmt.Errorf("serve: bad address %q: port %q is not a number from 0 to 65535", addr, port)
 	}
 	if !isLoopbackHost(host) {
-		return fmt.Errorf("serve: refusing to listen on %q: not a loopback address (use 127.0.0.1, [::1] or localhost)", addr)
+		return notLoopback(addr)
 	}
 	return nil
 }
 
+func notLoopback(addr string) error {
+	return fmt.Errorf("serve: refusing to listen on %q: not a loopback address (use 127.0.0.1, [::1] or localhost)", addr)
+}
+
+// isLoopbackHost reports whether host, without port or brackets, is "localhost"
+// (any case) or a loopback IP address.
 func isLoopbackHost(host string) bool {
 	if strings.EqualFold(host, "localhost") {
 		return true
@@ -124,244 +151,157 @@ func isLoopbackHost(host string) bool {
 }
 
 // Serve builds the site once, serves it, and rebuilds it on every change until ctx
-// is cancelled; it then shuts the HTTP server down and returns nil. It returns an
-// error early when the options are invalid, the address is not loopback, a watched
-// directory cannot be watched, or the address cannot be bound.
+// is cancelled; it then logs "interrupted", shuts the HTTP server down and returns
+// nil. It returns an error early when the options are invalid, the address is not
+// loopback, a watched directory cannot be watched, or the address cannot be bound.
 func Serve(ctx context.Context, o Options) error {
-	if o.Addr == "" {
-		o.Addr = DefaultAddr
-	}
-	if o.Debounce <= 0 {
-		o.Debounce = DefaultDebounce
-	}
-	if err := CheckAddr(o.Addr); err != nil {
+	o, out, err := o.check()
+	if err != nil {
 		return err
 	}
-	if o.Build == nil {
-		return errors.New("serve: Options.Build is nil")
-	}
-	if o.Out == "" {
-		return errors.New("serve: Options.Out is empty")
-	}
-	out, err := filepath.Abs(o.Out)
-	if err != nil {
-		return fmt.Errorf("serve: %v", err)
-	}
-	logw := o.Log
-	if logw == nil {
-		logw = io.Discard
-	}
-	logger := log.New(logw, "serve: ", 0)
-
-	st := newState()
+	logger := log.New(o.Log, "serve: ", 0)
 	w, err := newWatcher(out, o.Watch, o.Code, logger)
 	if err != nil {
 		return err
 	}
 	defer w.close()
-
-	ln, err := net.Listen("tcp", o.Addr)
+	ln, err := listen(o.Addr)
 	if err != nil {
-		return fmt.Errorf("serve: %v", err)
+		return err
 	}
-	// "localhost" is resolved by the system; make sure it really meant loopback.
-	if tcp, ok := ln.Addr().(*net.TCPAddr); !ok || !tcp.IP.IsLoopback() {
-		ln.Close()
-		return fmt.Errorf("serve: refusing to listen on %q: not a loopback address (use 127.0.0.1, [::1] or localhost)", ln.Addr().String())
-	}
-
+	st := newState()
 	quit := make(chan struct{}) // closed at shutdown: ends the event streams
 	h := &handler{out: out, st: st, quit: quit, fs: http.FileServer(http.Dir(out))}
-	srv := &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		ErrorLog:          logger,
-	}
-
-	var wg sync.WaitGroup
-	serveErr := make(chan error, 1)
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			serveErr <- err
-		}
-	}()
-
+	srv, serveErr := startHTTP(ln, guard(h), logger)
 	bound := ln.Addr().String()
 	logger.Printf("serving %s on http://%s/", o.Out, bound)
 	if o.Ready != nil {
 		o.Ready(bound)
 	}
 
+	r := &rebuilder{o: o, st: st, w: w, log: logger}
 	loopCtx, stopLoop := context.WithCancel(ctx)
-	wg.Add(1)
+	loopDone := make(chan struct{})
 	go func() {
-		defer wg.Done()
-		r := &rebuilder{o: o, st: st, w: w, log: logger}
+		defer close(loopDone)
 		r.loop(loopCtx)
 	}()
 
 	var result error
 	select {
 	case <-ctx.Done():
+		logger.Printf("interrupted")
 	case err := <-serveErr:
 		result = fmt.Errorf("serve: %v", err)
 	}
 	stopLoop()
 	close(quit)
-	// Shutdown waits for connections to go idle, and counts a connection on
-	// which no request has come yet as idle only once it is 5 s old; browsers
-	// open such speculative connections all the time. The event streams have
-	// ended and file responses are short, so after a grace period whatever is
-	// left is closed: that is still a clean stop.
-	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
-	if err := srv.Shutdown(sctx); err != nil {
-		logger.Printf("closing connections still open after %v", shutdownTimeout)
-		srv.Close()
-	}
-	cancel()
-	wg.Wait()
+	shutdown(srv, serveErr, loopDone, r, logger)
 	if result == nil {
 		logger.Printf("stopped")
 	}
 	return result
 }
 
-// rebuilder runs the builds and reacts to code changes; it lives in one goroutine so
-// builds never overlap.
-type rebuilder struct {
-	o   Options
-	st  *state
-	w   *watcher
-	log *log.Logger
+// check validates o and fills in its defaults; it also returns Out made absolute.
+func (o Options) check() (Options, string, error) {
+	if o.Addr == "" {
+		o.Addr = DefaultAddr
+	}
+	if o.Debounce <= 0 {
+		o.Debounce = DefaultDebounce
+	}
+	if o.Log == nil {
+		o.Log = io.Discard
+	}
+	if err := CheckAddr(o.Addr); err != nil {
+		return o, "", err
+	}
+	if o.Build == nil {
+		return o, "", errors.New("serve: Options.Build is nil")
+	}
+	if o.Out == "" {
+		return o, "", errors.New("serve: Options.Out is empty")
+	}
+	out, err := filepath.Abs(o.Out)
+	if err != nil {
+		return o, "", fmt.Errorf("serve: %v", err)
+	}
+	return o, out, nil
 }
 
-func (r *rebuilder) loop(ctx context.Context) {
-	r.build(ctx)
+// listen binds addr, which CheckAddr accepted, and refuses the result unless it
+// is a loopback address: "localhost" is resolved by the system.
+func listen(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("serve: %v", err)
+	}
+	if tcp, ok := ln.Addr().(*net.TCPAddr); !ok || !tcp.IP.IsLoopback() {
+		ln.Close()
+		return nil, notLoopback(ln.Addr().String())
+	}
+	return ln, nil
+}
 
-	timer := time.NewTimer(time.Hour)
-	timer.Stop()
-	defer timer.Stop()
-	var (
-		pending      bool
-		pendingSince time.Time
-		rebuild      bool
-		codeFile     string
-	)
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case ev, ok := <-r.w.events():
-			if !ok {
-				return
-			}
-			kind, name := r.w.classify(ev)
-			switch kind {
-			case changeNone:
-				continue
-			case changeContent:
-				rebuild = true
-			case changeCode:
-				if codeFile == "" {
-					codeFile = name
-				}
-			}
-			now := time.Now()
-			if !pending {
-				pending, pendingSince = true, now
-			}
-			d := r.o.Debounce
-			if left := pendingSince.Add(maxWait).Sub(now); left < d {
-				d = max(left, 0)
-			}
-			timer.Reset(d)
-		case err, ok := <-r.w.errors():
-			if !ok {
-				return
-			}
-			r.log.Printf("watch: %v", err)
-		case <-timer.C:
-			pending = false
-			if codeFile != "" {
-				if r.codeChanged(codeFile) {
-					rebuild = true
-				}
-				codeFile = ""
-			}
-			if rebuild {
-				rebuild = false
-				r.build(ctx)
-			}
+// startHTTP serves h on ln in a goroutine. The channel receives the error that
+// ended serving, if not a shutdown, and is closed once serving has ended.
+func startHTTP(ln net.Listener, h http.Handler, logger *log.Logger) (*http.Server, <-chan error) {
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog:          logger,
+	}
+	serveErr := make(chan error, 1)
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			serveErr <- err
 		}
-	}
+		close(serveErr)
+	}()
+	return srv, serveErr
 }
 
-// codeChanged handles a Go-code change and reports whether to rebuild the site.
-func (r *rebuilder) codeChanged(file string) bool {
-	if r.o.OnCodeChange == nil {
-		r.log.Printf("generator code changed (%s): restart `make serve`", file)
-		r.st.setCodeChanged(file, nil)
-		return false
-	}
-	r.log.Printf("generator code changed (%s)", file)
-	if err := callSafely(r.log, r.o.OnCodeChange); err != nil {
-		r.log.Printf("OnCodeChange: %v", err)
-		r.st.setCodeChanged(file, err)
-		return false
-	}
-	return true
-}
-
-func (r *rebuilder) build(ctx context.Context) {
-	if ctx.Err() != nil {
-		return
-	}
-	r.st.setBuilding(true)
-	start := time.Now()
-	err := callSafely(r.log, func() error { return r.o.Build(ctx) })
-	elapsed := time.Since(start).Round(time.Millisecond)
-	if ctx.Err() != nil {
-		// Shutting down: a build cut short says nothing about the sources.
-		r.st.setBuilding(false)
-		return
-	}
-	lines := errorLines(err)
-	gen := r.st.finishBuild(lines)
-	if err == nil {
-		r.log.Printf("build %d ok (%v)", gen, elapsed)
-		return
-	}
-	r.log.Printf("build %d failed (%v):\n\t%s", gen, elapsed, strings.Join(lines, "\n\t"))
-}
-
-// callSafely turns a panic in f into an error, so a crashing generator does not take
-// the preview server down with it.
-func callSafely(logger *log.Logger, f func() error) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			logger.Printf("panic: %v\n%s", p, debug.Stack())
-			err = fmt.Errorf("panic: %v", p)
+// shutdown stops srv, waits for the rebuild loop and the builds, and returns
+// within about shutdownTimeout whatever they do.
+//
+// Shutdown waits for connections to go idle, and counts a connection on which no
+// request has come yet as idle only once it is 5 s old; browsers open such
+// speculative connections all the time. The event streams have ended and file
+// responses are short, so after the grace period whatever is left is closed: that
+// is still a clean stop. A build or OnCodeChange that ignores its cancellation is
+// left running; the process is about to end anyway.
+func shutdown(srv *http.Server, serveErr <-chan error, loopDone <-chan struct{}, r *rebuilder, logger *log.Logger) {
+	deadline := time.Now().Add(shutdownTimeout)
+	sctx, cancel := context.WithDeadline(context.Background(), deadline)
+	defer cancel()
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		if err := srv.Shutdown(sctx); err != nil {
+			logger.Printf("closing connections still open after %v", shutdownTimeout)
+			srv.Close()
+		}
+		for range serveErr {
 		}
 	}()
-	return f()
+	if !waitUntil(loopDone, deadline) {
+		logger.Printf("OnCodeChange still running after %v; not waiting for it", shutdownTimeout)
+	} else if !waitUntil(r.idle(), deadline) {
+		logger.Printf("build still running %v after its cancellation; not waiting for it", shutdownTimeout)
+	}
+	wg.Wait()
 }
 
-// errorLines splits a build error into its non-empty lines; nil gives nil.
-func errorLines(err error) []string {
-	if err == nil {
-		return nil
+// waitUntil waits for done to be closed, or the deadline; it reports which.
+func waitUntil(done <-chan struct{}, deadline time.Time) bool {
+	t := time.NewTimer(time.Until(deadline))
+	defer t.Stop()
+	select {
+	case <-done:
+		return true
+	case <-t.C:
+		return false
 	}
-	var lines []string
-	for _, l := range strings.Split(err.Error(), "\n") {
-		l = strings.TrimRight(l, "\r")
-		if strings.TrimSpace(l) != "" {
-			lines = append(lines, l)
-		}
-	}
-	if lines == nil {
-		lines = []string{"build failed (empty error message)"}
-	}
-	return lines
 }

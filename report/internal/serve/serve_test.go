@@ -58,7 +58,9 @@ func (s *syncBuffer) String() string {
 
 // fakeBuild copies every file of lessons into out, through a temp dir swapped in
 // only on success, like the real generator. A file containing "BROKEN" fails the
-// build with one "file:line:col: message" line per such line.
+// build with one "file:line:col: message" line per such line; one containing
+// "PANIC" panics, and one containing "GOROUTINE-PANIC" panics in a goroutine of
+// its own (which ends the process: use it only in a child, see childMain).
 func fakeBuild(lessons, out string, builds *atomic.Int64) BuildFunc {
 	return func(ctx context.Context) error {
 		builds.Add(1)
@@ -73,6 +75,10 @@ func fakeBuild(lessons, out string, builds *atomic.Int64) BuildFunc {
 			}
 			rel, _ := filepath.Rel(lessons, p)
 			for i, line := range strings.Split(string(b), "\n") {
+				if strings.Contains(line, "GOROUTINE-PANIC") {
+					go func() { panic("model exploded in a goroutine") }()
+					select {}
+				}
 				if strings.Contains(line, "PANIC") {
 					panic("model exploded")
 				}
@@ -339,7 +345,34 @@ func TestServesPagesWithScriptAndLeavesOutClean(t *testing.T) {
 		}
 	}
 
-	resp, body = s.get("/fig.svg")
+	// The built files themselves never get the script.
+	err := filepath.WalkDir(s.out, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if bytes.Contains(b, []byte("<script")) || bytes.Contains(b, []byte("_serve")) {
+			t.Errorf("%s was modified on disk: %s", p, b)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(s.out, "index.html")); string(b) != indexHTML {
+		t.Errorf("out/index.html = %q", b)
+	}
+}
+
+// TestServesAssetsAndRedirects: assets keep their bytes and get pinned types,
+// directories are redirected to their slash, HEAD has no body, and a missing
+// page is a 404 page with the reload script.
+func TestServesAssetsAndRedirects(t *testing.T) {
+	s := start(t, nil)
+	resp, body := s.get("/fig.svg")
 	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || ct != "image/svg+xml" {
 		t.Errorf("GET /fig.svg = %d %q", resp.StatusCode, ct)
 	}
@@ -376,27 +409,6 @@ func TestServesPagesWithScriptAndLeavesOutClean(t *testing.T) {
 	resp, _ = s.get("/missing.png")
 	if resp.StatusCode != 404 {
 		t.Errorf("GET missing asset = %d", resp.StatusCode)
-	}
-
-	// The built files themselves never get the script.
-	err = filepath.WalkDir(s.out, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if bytes.Contains(b, []byte("<script")) || bytes.Contains(b, []byte("_serve")) {
-			t.Errorf("%s was modified on disk: %s", p, b)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b, _ := os.ReadFile(filepath.Join(s.out, "index.html")); string(b) != indexHTML {
-		t.Errorf("out/index.html = %q", b)
 	}
 }
 
