@@ -91,7 +91,11 @@ func discover(dir string, site *Site, parsers directive.Parsers, errs *diag.List
 				errs.Add(file, off, "invalid UTF-8 (byte 0x%02x): lesson files are UTF-8 text", src[off])
 				continue
 			}
-			l.Pages = append(l.Pages, parsePage(file, src, lang, parsers, errs))
+			page := parsePage(file, src, lang, parsers, errs)
+			if page.Doc == nil {
+				continue // refused before parsing; the lesson is not built
+			}
+			l.Pages = append(l.Pages, page)
 		}
 		others, _ := filepath.Glob(filepath.Join(path, "*.md"))
 		for _, o := range others {
@@ -174,6 +178,7 @@ func parsePage(file string, src []byte, lang *Lang, parsers directive.Parsers, e
 	errs.AddSource(file, src)
 	p := &Page{Lang: lang, File: file, Src: src}
 	body := slices.Clone(src)
+	start := 0 // of the Markdown, after the front matter
 	if !bytes.HasPrefix(src, fmOpen) {
 		errs.Add(file, 0, "a lesson file starts with front matter: ---, title:, slug:, summary:, ---")
 	} else {
@@ -183,12 +188,19 @@ func parsePage(file string, src []byte, lang *Lang, parsers directive.Parsers, e
 		} else {
 			fm := src[len(fmOpen) : len(fmOpen)+end+1]
 			p.Front = parseFront(file, fm, len(fmOpen), errs)
-			for i := 0; i < len(fmOpen)+end+5; i++ {
+			start = len(fmOpen) + end + 5
+			for i := 0; i < start; i++ {
 				if body[i] != '\n' {
 					body[i] = ' '
 				}
 			}
 		}
+	}
+	if probs := mdext.Guard(body[start:]); len(probs) > 0 {
+		for _, pr := range probs {
+			errs.Add(file, start+pr.Off, "%s", pr.Msg)
+		}
+		return p // not parsed: its cost would grow with the square of what crossed the bound
 	}
 	md := newMarkdown(parsers, nil)
 	pc := parser.NewContext(parser.WithIDs(mdext.NewIDs()))
