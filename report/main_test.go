@@ -6,6 +6,10 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
+
+	"lbcourse/report/internal/directive"
 )
 
 func runCmd(args ...string) (int, string, string) {
@@ -114,4 +118,26 @@ func TestModels(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "queue\tmodels/queue\tparameters: replicas, requests, arrival, seed, slowdown") {
 		t.Errorf("models: %d\n%s", code, out)
 	}
+}
+
+// FuzzSetValue feeds arbitrary -set values: none may panic, and an
+// accepted value written back in flow form is accepted as the same value.
+func FuzzSetValue(f *testing.F) {
+	for _, s := range []string{"3,1,1", "[3, 1, 1]", "null", "", "[1,2,3]]", "a: b", "{x: 1}", "&a 1", "*a", "!ref x.y", "1e400", "'q'", "3,,1", "# c", "[[0]]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		n, err := setValue(v)
+		if err != nil {
+			return
+		}
+		flow := directive.Flow(n)
+		again, err := setValue(flow)
+		if n.Kind == yaml.ScalarNode && n.Style != 0 {
+			return // a quoted scalar's flow form drops its quotes
+		}
+		if err != nil || directive.Flow(again) != flow {
+			t.Fatalf("%q: flow %q reads back as %v, %v", v, flow, again, err)
+		}
+	})
 }

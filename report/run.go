@@ -140,17 +140,25 @@ func setValue(v string) (*yaml.Node, error) {
 		if err != nil || n.Kind != yaml.ScalarNode {
 			return nil, fmt.Errorf("%q is not a single value (a list is written 3,1,1)", v)
 		}
+		if blank(n) {
+			return nil, fmt.Errorf("no value after = in %q", v)
+		}
 		return n, nil
 	}
 	seq := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
 	for _, item := range strings.Split(v, ",") {
 		n, err := yamlValue(item)
-		if err != nil || n.Kind != yaml.ScalarNode || strings.TrimSpace(item) == "" {
+		if err != nil || n.Kind != yaml.ScalarNode || blank(n) {
 			return nil, fmt.Errorf("%q: item %q is not a single value", v, strings.TrimSpace(item))
 		}
 		seq.Content = append(seq.Content, n)
 	}
 	return seq, nil
+}
+
+// blank reports an unquoted scalar with no text: a comment, a bare tag.
+func blank(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) == 0 && strings.TrimSpace(n.Value) == ""
 }
 
 // yamlValue parses s as the value of a key in a lesson's experiment body
