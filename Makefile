@@ -11,6 +11,7 @@
 # make diff    displayed values that moved since HEAD
 # make fmt     gofmt -w .
 GO ?= go
+GOFMT ?= gofmt
 
 .PHONY: report test deps system-deps bench serve check diff fmt
 
@@ -27,7 +28,7 @@ node_modules/.package-lock.json: package.json package-lock.json | system-deps
 	npm ci --no-audit --no-fund --loglevel=error
 
 test: deps
-	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
+	@files=$$($(GOFMT) -l .) || exit 1; test -z "$$files" || { echo "gofmt needed:"; echo "$$files"; exit 1; }
 	$(GO) vet ./...
 	$(GO) test ./...
 	$(GO) run ./report check
@@ -45,4 +46,4 @@ diff:
 	$(GO) run ./report diff
 
 fmt:
-	gofmt -w .
+	$(GOFMT) -w .
