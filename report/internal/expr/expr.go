@@ -4,29 +4,52 @@
 // Grammar (precedence from low to high):
 //
 //	expr    = and { "||" and }
-//	and     = not { "&&" not }
-//	not     = "!" not | compare
+//	and     = compare { "&&" compare }
 //	compare = sum [ ( "<" | "<=" | ">" | ">=" | "==" | "!=" ) sum ]
 //	sum     = product { ( "+" | "-" ) product }
 //	product = unary { ( "*" | "/" ) unary }
-//	unary   = "-" unary | primary
-//	primary = number | path | func "(" expr { "," expr } ")" | "(" expr ")"
+//	unary   = ( "-" | "!" ) unary | primary
+//	primary = number | path | func "(" [ expr { "," expr } ] ")" | "(" expr ")"
 //	path    = name { "." ( name | digits ) }
 //	func    = "abs" | "min" | "max"
 //
-// A claim is a boolean expression; numbers are float64. Positions are byte
-// offsets into the parsed text.
+// Every expression is a number or a comparison (a boolean: a comparison,
+// or comparisons joined by &&, || and !), and the parser refuses a tree
+// whose types do not fit, at the offending operand:
+//
+//   - the operands of a comparison and of + - * /, the operand of unary -
+//     and the arguments of abs, min and max are numbers: (a < b) < c,
+//     (a < b) + 1, -(a < b) and abs(a < b) are errors, and so are == and
+//     != between comparisons: (a < b) == (c < d) is written
+//     (a < b && c < d) || (!(a < b) && !(c < d));
+//   - the operands of &&, || and ! are comparisons: a && b and !a are
+//     errors; ! binds tightest, so it takes a comparison in parentheses,
+//     !(a < b);
+//   - comparisons do not chain: a < b < c is an error at the second "<".
+//
+// A claim (Parse) is a comparison, and each of its comparisons names at
+// least one path: 1 < 2 would hold, and 2 < 1 fail, whatever the models
+// compute. A value (ParseNumber) is a number. Numbers are float64.
+// Positions are byte offsets into the parsed text. MaxLen and MaxDepth
+// bound the text.
+//
+// Eval, EvalNumber, String and Paths take trees that Parse or ParseNumber
+// returned. Such a tree is well typed and has at most MaxLen nodes, so
+// their recursion is at most MaxLen deep; a deeper tree built by hand is
+// refused before it could exhaust the stack: Eval and EvalNumber return an
+// error, String and Paths panic.
 package expr
 
 import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // A Node is one element of a parsed expression.
 type Node interface {
-	Pos() int // byte offset of the node's first character
+	Pos() int // byte offset of the node's first token, parentheses not counted
 	isBool() bool
 }
 
@@ -50,7 +73,7 @@ type Unary struct {
 	X   Node
 }
 
-// Binary is x op y.
+// Binary is x op y; Off is that of x.
 type Binary struct {
 	Off  int
 	Op   string
@@ -90,32 +113,60 @@ type Error struct {
 
 func (e *Error) Error() string { return fmt.Sprintf("offset %d: %s", e.Off, e.Msg) }
 
+// maxHeight is the greatest height of a tree from Parse or ParseNumber
+// (see MaxLen).
+const maxHeight = MaxLen
+
+const tooDeep = "expression is deeper than the parser allows: it was not built by Parse"
+
 // Paths returns every path of n, in source order, duplicates kept.
 func Paths(n Node) []*Path {
 	var out []*Path
-	var walk func(Node)
-	walk = func(n Node) {
+	var walk func(Node, int)
+	walk = func(n Node, h int) {
+		if h > maxHeight {
+			panic("expr.Paths: " + tooDeep)
+		}
 		switch n := n.(type) {
 		case *Path:
 			out = append(out, n)
 		case *Unary:
-			walk(n.X)
+			walk(n.X, h+1)
 		case *Binary:
-			walk(n.X)
-			walk(n.Y)
+			walk(n.X, h+1)
+			walk(n.Y, h+1)
 		case *Call:
 			for _, a := range n.Args {
-				walk(a)
+				walk(a, h+1)
 			}
 		}
 	}
-	walk(n)
+	walk(n, 1)
 	return out
 }
 
 // String returns the canonical text of n: single spaces around binary
-// operators, parentheses only where precedence needs them.
-func String(n Node) string { return str(n, 0) }
+// operators and after commas, parentheses only where precedence needs
+// them, numbers in strconv's shortest 'g' form. For a tree from Parse
+// (ParseNumber), Parse (ParseNumber) of String(n) returns a tree of the
+// same shape: its String is String(n) and it evaluates as n does.
+func String(n Node) string {
+	p := printer{limit: math.MaxInt, over: -1}
+	p.write(n, 0, 1)
+	return p.b.String()
+}
+
+// canonicalOver returns the source offset of the first token of n whose
+// canonical text ends past limit bytes (the last token if only closing
+// parentheses do), or -1 when String(n) fits in limit.
+func canonicalOver(n Node, limit int) int {
+	p := printer{limit: limit, over: -1}
+	p.write(n, 0, 1)
+	if p.over < 0 && p.b.Len() > limit {
+		return p.last
+	}
+	return p.over
+}
 
 func prec(op string) int {
 	switch op {
@@ -124,71 +175,99 @@ func prec(op string) int {
 	case "&&":
 		return 2
 	case "<", "<=", ">", ">=", "==", "!=":
-		return 4
+		return 3
 	case "+", "-":
-		return 5
+		return 4
 	case "*", "/":
-		return 6
+		return 5
 	}
 	return 0
 }
 
-func str(n Node, outer int) string {
+// precPrefix is the precedence of ! and unary -, above every binary one.
+const precPrefix = 6
+
+// A printer writes canonical text, noting over, the source offset of the
+// first token whose text ends past limit bytes, and last, that of the
+// last token written.
+type printer struct {
+	b     strings.Builder
+	limit int
+	over  int
+	last  int
+}
+
+// token writes s, the text of the token at source offset off.
+func (p *printer) token(off int, s string) {
+	p.b.WriteString(s)
+	p.last = off
+	if p.over < 0 && p.b.Len() > p.limit {
+		p.over = off
+	}
+}
+
+// write writes n, parenthesised when its precedence is below outer; h is
+// n's depth in the tree, 1 at the root.
+func (p *printer) write(n Node, outer, h int) {
+	if h > maxHeight {
+		panic("expr.String: " + tooDeep)
+	}
+	np := precPrefix
+	if b, ok := n.(*Binary); ok {
+		np = prec(b.Op)
+	}
+	if np < outer {
+		p.b.WriteByte('(')
+		defer p.b.WriteByte(')')
+	}
 	switch n := n.(type) {
 	case *Num:
-		return strconv.FormatFloat(n.V, 'g', -1, 64)
+		p.token(n.Off, strconv.FormatFloat(n.V, 'g', -1, 64))
 	case *Path:
-		return n.Name
+		p.token(n.Off, n.Name)
 	case *Unary:
-		// The operand of ! is parenthesised unless atomic, for readability.
-		p := 7
-		s := n.Op + str(n.X, 7)
-		if n.Op == "!" {
-			p = 3
-		}
-		if p < outer {
-			return "(" + s + ")"
-		}
-		return s
+		p.token(n.Off, n.Op)
+		p.write(n.X, precPrefix, h+1)
 	case *Binary:
-		p := prec(n.Op)
-		s := str(n.X, p) + " " + n.Op + " " + str(n.Y, p+1)
-		if p < outer {
-			return "(" + s + ")"
-		}
-		return s
+		p.write(n.X, np, h+1)
+		p.b.WriteByte(' ')
+		p.b.WriteString(n.Op)
+		p.b.WriteByte(' ')
+		p.write(n.Y, np+1, h+1)
 	case *Call:
-		s := n.Func + "("
+		p.token(n.Off, n.Func+"(")
 		for i, a := range n.Args {
 			if i > 0 {
-				s += ", "
+				p.b.WriteString(", ")
 			}
-			s += str(a, 0)
+			p.write(a, 0, h+1)
 		}
-		return s + ")"
+		p.b.WriteByte(')')
+	default:
+		p.b.WriteByte('?')
 	}
-	return "?"
 }
 
 // Lookup returns the value a path names.
 type Lookup func(p *Path) (float64, error)
 
 // Eval evaluates a claim. The result is true or false; err is the first
-// lookup error, or a division by zero or non-finite intermediate.
+// error of look, as look returned it, or an *Error: a division by zero or
+// a non-finite intermediate, at the offset of the operation's left operand.
 func Eval(n Node, look Lookup) (bool, error) {
 	if !n.isBool() {
 		return false, &Error{n.Pos(), "a check must be a comparison, such as a < b"}
 	}
-	v, err := eval(n, look)
+	v, err := eval(n, look, 1)
 	return v != 0, err
 }
 
-// EvalNumber evaluates a numeric expression.
+// EvalNumber evaluates a numeric expression, with the errors of Eval.
 func EvalNumber(n Node, look Lookup) (float64, error) {
 	if n.isBool() {
 		return 0, &Error{n.Pos(), "a value must be a number, not a comparison"}
 	}
-	return eval(n, look)
+	return eval(n, look, 1)
 }
 
 func truth(b bool) float64 {
@@ -198,14 +277,19 @@ func truth(b bool) float64 {
 	return 0
 }
 
-func eval(n Node, look Lookup) (float64, error) {
+// eval returns n's value, a comparison's as 1 or 0; h is n's depth in the
+// tree, 1 at the root.
+func eval(n Node, look Lookup, h int) (float64, error) {
+	if h > maxHeight {
+		return 0, &Error{n.Pos(), tooDeep}
+	}
 	switch n := n.(type) {
 	case *Num:
 		return n.V, nil
 	case *Path:
 		return look(n)
 	case *Unary:
-		x, err := eval(n.X, look)
+		x, err := eval(n.X, look, h+1)
 		if err != nil {
 			return 0, err
 		}
@@ -214,69 +298,89 @@ func eval(n Node, look Lookup) (float64, error) {
 		}
 		return -x, nil
 	case *Call:
-		args := make([]float64, len(n.Args))
-		for i, a := range n.Args {
-			v, err := eval(a, look)
-			if err != nil {
-				return 0, err
-			}
-			args[i] = v
-		}
-		switch n.Func {
-		case "abs":
-			return math.Abs(args[0]), nil
-		case "min":
-			m := args[0]
-			for _, a := range args[1:] {
-				m = math.Min(m, a)
-			}
-			return m, nil
-		case "max":
-			m := args[0]
-			for _, a := range args[1:] {
-				m = math.Max(m, a)
-			}
-			return m, nil
-		}
+		return evalCall(n, look, h)
 	case *Binary:
-		x, err := eval(n.X, look)
-		if err != nil {
-			return 0, err
-		}
-		if n.Op == "&&" && x == 0 || n.Op == "||" && x != 0 {
-			return x, nil
-		}
-		y, err := eval(n.Y, look)
-		if err != nil {
-			return 0, err
-		}
-		switch n.Op {
-		case "&&", "||":
-			return truth(y != 0), nil
-		case "+":
-			return x + y, nil
-		case "-":
-			return x - y, nil
-		case "*":
-			return x * y, nil
-		case "/":
-			if y == 0 {
-				return 0, &Error{n.Off, "division by zero"}
-			}
-			return x / y, nil
-		case "<":
-			return truth(x < y), nil
-		case "<=":
-			return truth(x <= y), nil
-		case ">":
-			return truth(x > y), nil
-		case ">=":
-			return truth(x >= y), nil
-		case "==":
-			return truth(x == y), nil
-		case "!=":
-			return truth(x != y), nil
-		}
+		return evalBinary(n, look, h)
 	}
 	return 0, &Error{n.Pos(), "cannot evaluate"}
+}
+
+func evalCall(n *Call, look Lookup, h int) (float64, error) {
+	args := make([]float64, len(n.Args))
+	for i, a := range n.Args {
+		v, err := eval(a, look, h+1)
+		if err != nil {
+			return 0, err
+		}
+		args[i] = v
+	}
+	if len(args) == 0 {
+		return 0, &Error{n.Off, "cannot evaluate"}
+	}
+	switch n.Func {
+	case "abs":
+		return math.Abs(args[0]), nil
+	case "min":
+		m := args[0]
+		for _, a := range args[1:] {
+			m = math.Min(m, a)
+		}
+		return m, nil
+	case "max":
+		m := args[0]
+		for _, a := range args[1:] {
+			m = math.Max(m, a)
+		}
+		return m, nil
+	}
+	return 0, &Error{n.Off, "cannot evaluate"}
+}
+
+// evalBinary evaluates x op y; && and || do not evaluate y when x decides.
+func evalBinary(n *Binary, look Lookup, h int) (float64, error) {
+	x, err := eval(n.X, look, h+1)
+	if err != nil {
+		return 0, err
+	}
+	if n.Op == "&&" && x == 0 || n.Op == "||" && x != 0 {
+		return x, nil
+	}
+	y, err := eval(n.Y, look, h+1)
+	if err != nil {
+		return 0, err
+	}
+	var v float64
+	switch n.Op {
+	case "&&", "||":
+		return truth(y != 0), nil
+	case "<":
+		return truth(x < y), nil
+	case "<=":
+		return truth(x <= y), nil
+	case ">":
+		return truth(x > y), nil
+	case ">=":
+		return truth(x >= y), nil
+	case "==":
+		return truth(x == y), nil
+	case "!=":
+		return truth(x != y), nil
+	case "+":
+		v = x + y
+	case "-":
+		v = x - y
+	case "*":
+		v = x * y
+	case "/":
+		if y == 0 {
+			return 0, &Error{n.Off, "division by zero"}
+		}
+		v = x / y
+	default:
+		return 0, &Error{n.Off, "cannot evaluate"}
+	}
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return 0, &Error{n.Off, fmt.Sprintf("result of %s is not finite", n.Op)}
+	}
+	return v, nil
 }
