@@ -267,43 +267,6 @@ func TestRefusedOut(t *testing.T) {
 	}
 }
 
-// TestErrors builds each malformed course under testdata/errors and
-// compares the error list, every line exact, with its expected.txt.
-func TestErrors(t *testing.T) {
-	cases, _ := filepath.Glob(filepath.Join("testdata", "errors", "*"))
-	if len(cases) == 0 {
-		t.Fatal("no error cases")
-	}
-	for _, dir := range cases {
-		t.Run(filepath.Base(dir), func(t *testing.T) {
-			o := courseOptions(t, "")
-			o.Lessons = filepath.Join(dir, "lessons")
-			o.Out = t.TempDir()
-			if _, err := os.Stat(filepath.Join(dir, "templates")); err == nil {
-				o.Templates = filepath.Join(dir, "templates")
-			}
-			_, _, err := Render(context.Background(), o)
-			if err == nil {
-				t.Fatal("build succeeded")
-			}
-			got := strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "") + "\n"
-			got = strings.ReplaceAll(got, filepath.Join(root, "templates")+string(filepath.Separator), "templates/")
-			file := filepath.Join(dir, "expected.txt")
-			if *update {
-				os.WriteFile(file, []byte(got), 0o644)
-				return
-			}
-			want, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("errors differ\n--- got\n%s--- want\n%s", got, want)
-			}
-		})
-	}
-}
-
 func BenchmarkColdBuild(b *testing.B) {
 	for b.Loop() {
 		if _, _, err := Render(context.Background(), courseOptions(b, "")); err != nil {

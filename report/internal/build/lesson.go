@@ -208,6 +208,7 @@ func parsePage(file string, src []byte, lang *Lang, parsers directive.Parsers, e
 	for _, pr := range mdext.Problems(pc) {
 		errs.Add(file, pr.Off, "%s", pr.Msg)
 	}
+	htmlLine := -1
 	_ = gast.Walk(p.Doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
 		if !entering {
 			return gast.WalkContinue, nil
@@ -231,7 +232,12 @@ func parsePage(file string, src []byte, lang *Lang, parsers directive.Parsers, e
 				break
 			}
 		case *gast.HTMLBlock, *gast.RawHTML:
-			errs.Add(file, nodeStart(n, body), "raw HTML is not allowed in lessons; write Markdown")
+			// One error a line: <b>bold</b> is one mistake, not two.
+			off := nodeStart(n, body)
+			if line := bytes.Count(body[:off], []byte("\n")); line != htmlLine {
+				htmlLine = line
+				errs.Add(file, off, "raw HTML is not allowed in lessons; write Markdown")
+			}
 		}
 		return gast.WalkContinue, nil
 	})
@@ -298,11 +304,11 @@ func parseFront(file string, fm []byte, base int, errs *diag.List) Front {
 			errs.Add(file, at(k), "front matter: unknown key %q%s", k.Value, diag.DidYouMean(k.Value, allowed))
 			continue
 		}
+		seen[k.Value] = true
 		if v.Kind != yaml.ScalarNode || v.Value == "" {
 			errs.Add(file, at(v), "front matter: %s must be non-empty text", k.Value)
 			continue
 		}
-		seen[k.Value] = true
 		if f.offs == nil {
 			f.offs = map[string]int{}
 		}

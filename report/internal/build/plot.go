@@ -94,7 +94,7 @@ func (r *pageRenderer) renderPlot(w util.BufWriter, p *directive.Plot) {
 		r.errs.Add(r.page.File, p.Off, "plot %s: %d points, more than the %d one figure may show", p.ID, points, directive.MaxPlotPoints)
 		ok = false
 	}
-	if !ok || len(data) == 0 {
+	if !ok || len(data) == 0 || p.Type == "" { // no kind, or an unknown one: reported where it is written
 		return
 	}
 	r.recordFigure(p, data, spec.Lines)

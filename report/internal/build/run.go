@@ -73,6 +73,7 @@ func plan(l *Lesson, reg *registry.Registry, errs *diag.List) map[string]*experi
 			dep, ok := exps[name]
 			if !ok {
 				errs.Add(p.File, r.Off, "!ref to unknown experiment %q%s", name, diag.DidYouMean(name, names))
+				x.model = nil // not run: its parameter has no value
 				continue
 			}
 			x.refs = append(x.refs, r)

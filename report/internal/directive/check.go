@@ -43,6 +43,7 @@ func (c *Check) Neutral() string {
 func ParseCheck(b *Block) Directive {
 	b.NoArgs()
 	c := &Check{Off: b.Off}
+	broken := 0
 	for _, l := range b.Lines {
 		text := strings.TrimRight(string(l.Text), "\r\n")
 		trim := strings.TrimSpace(text)
@@ -53,12 +54,13 @@ func ParseCheck(b *Block) Directive {
 		if err != nil {
 			e := err.(*expr.Error)
 			b.Errorf(l.Off+e.Off, "check: %s", e.Msg)
+			broken++
 			continue
 		}
 		lead := len(text) - len(strings.TrimLeft(text, " \t"))
 		c.Claims = append(c.Claims, Claim{Off: l.Off + lead, LineOff: l.Off, Src: trim, Expr: n})
 	}
-	if len(c.Claims) == 0 {
+	if len(c.Claims) == 0 && broken == 0 {
 		b.Errorf(b.Off, "check has no claim")
 	}
 	return c

@@ -127,6 +127,7 @@ func ParsePlot(b *Block) Directive {
 	p.Type = b.String(fs, "kind")
 	if f, ok := fs["kind"]; ok && !slices.Contains(PlotKinds, p.Type) {
 		b.Errorf(b.NodeOff(f.Value), "plot: unknown kind %q (want %s)", p.Type, strings.Join(PlotKinds, ", "))
+		p.Type = ""
 	}
 	p.Title = b.String(fs, "title")
 	p.Caption = b.String(fs, "caption")
@@ -197,6 +198,7 @@ func (b *Block) axis(fs map[string]Field, key string) Axis {
 	}
 	if a.Min != nil && a.Max != nil && *a.Min >= *a.Max {
 		b.Errorf(b.NodeOff(afs["max"].Value), "plot: %s axis max must be above its min", key)
+		a.Min, a.Max = nil, nil
 	}
 	return a
 }
