@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"lbcourse/report/internal/diag"
+	"lbcourse/report/internal/directive"
 )
 
 // FuzzFront parses arbitrary front matter: no input may panic, and every
@@ -21,6 +22,32 @@ func FuzzFront(f *testing.F) {
 		for _, e := range errs.Errors() {
 			if e.Off < 0 || e.Off > len(src) {
 				t.Fatalf("error %q at %d outside the front matter", e.Msg, e.Off)
+			}
+		}
+	})
+}
+
+// FuzzPage parses arbitrary lesson files as a build does (front matter,
+// bounds, Markdown, directives): no input may panic, and every error lies
+// inside the file.
+func FuzzPage(f *testing.F) {
+	for _, s := range []string{
+		frontTR + "Text {{ e.a | 2 }}.\n", frontTR + "```experiment e\nmodel: queue\n```\n", "no front matter",
+		"---\ntitle: [\n---\n", frontTR + "```plot p\nseries: []\n```\n", frontTR + ">>>>>>>>>>>>>>>>>> x\n",
+		frontTR + "```check\n(a.b < 1) < 2\n```\n", "\ufeff---\r\ntitle: A\r\n---\r\n", frontTR + "```table\n",
+	} {
+		f.Add(s)
+	}
+	lang := &Lang{Code: "tr"}
+	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > 1<<16 {
+			return
+		}
+		var errs diag.List
+		p := parsePage("f.md", []byte(src), lang, directive.Standard(), &errs)
+		for _, e := range errs.Errors() {
+			if e.Off > len(p.Src) {
+				t.Fatalf("error %q at %d outside the file (%d bytes)", e.Msg, e.Off, len(p.Src))
 			}
 		}
 	})
