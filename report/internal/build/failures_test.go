@@ -3,11 +3,13 @@ package build
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
 
 	"lbcourse/models/model"
+	"lbcourse/report/internal/directive"
 	"lbcourse/report/internal/expr"
 	"lbcourse/report/internal/registry"
 )
@@ -18,12 +20,9 @@ type toyParams struct {
 
 func (toyParams) Validate() error { return nil }
 
-// TestRunFailures: a model that panics and one that never finishes each
-// become an error at their experiment; an experiment that depends on a
-// failed one is not run, and the build returns.
-func TestRunFailures(t *testing.T) {
-	release := make(chan struct{})
-	defer close(release)
+// failingRegistry has a model that panics and one that ignores its context
+// until release is closed.
+func failingRegistry(t *testing.T, release chan struct{}) *registry.Registry {
 	reg, err := registry.NewRegistry(nil,
 		registry.New("boom", "models/boom", fstest.MapFS{}, func() toyParams { return toyParams{} }, toyParams.Validate,
 			func(context.Context, toyParams) (model.Result, error) {
@@ -40,18 +39,70 @@ func TestRunFailures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return reg
+}
+
+// TestRunFailures: a model that panics and one that never finishes each
+// become an error at their experiment; an experiment that depends on a
+// failed one is not run, the build returns, and out/ is as it was.
+func TestRunFailures(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
 	o := Options{
 		Lessons:   filepath.Join("testdata", "failures", "lessons"),
 		Templates: filepath.Join(root, "templates"),
-		Out:       t.TempDir(),
-		Registry:  reg,
+		Out:       previousSite(t),
+		Registry:  failingRegistry(t, release),
 		Timeout:   200 * time.Millisecond,
 	}
-	_, _, err = Render(context.Background(), o)
+	before := tree(t, o.Out)
+	_, err := Build(context.Background(), o)
 	want := "testdata/failures/lessons/01-deneme/tr.md:7:4: experiment crash: model boom panicked: runtime error: index out of range [3] with length 0\n" +
 		"testdata/failures/lessons/01-deneme/tr.md:11:4: experiment stuck: did not finish within 200ms"
 	if err == nil || err.Error() != want {
 		t.Errorf("error:\n%v\nwant\n%s", err, want)
+	}
+	if !equalTrees(before, tree(t, o.Out)) {
+		t.Error("out/ changed")
+	}
+}
+
+// TestInterrupted: cancelling a build stuck in a model that ignores its
+// context returns at once with "interrupted", not a timeout, and leaves
+// out/ as it was.
+func TestInterrupted(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	o := Options{
+		Lessons:   filepath.Join("testdata", "failures", "lessons"),
+		Templates: filepath.Join(root, "templates"),
+		Out:       previousSite(t),
+		Registry:  failingRegistry(t, release),
+		Timeout:   time.Hour,
+	}
+	before := tree(t, o.Out)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	_, err := Build(ctx, o)
+	if err == nil || err.Error() != "interrupted" {
+		t.Errorf("error %v, want interrupted", err)
+	}
+	if !equalTrees(before, tree(t, o.Out)) {
+		t.Error("out/ changed")
+	}
+}
+
+// TestParserPanic: a directive parser that panics becomes an error; the
+// panic does not escape Build.
+func TestParserPanic(t *testing.T) {
+	parsers := directive.Standard()
+	parsers["table"] = func(*directive.Block) directive.Directive { panic("table parser bug") }
+	o := courseOptions(t, "")
+	o.Out = previousSite(t)
+	o.Parsers = parsers
+	_, err := Build(context.Background(), o)
+	if err == nil || !strings.HasPrefix(err.Error(), "report: internal error: table parser bug (at lbcourse/report/internal/build.TestParserPanic.func1, ") {
+		t.Errorf("error %v", err)
 	}
 }
 

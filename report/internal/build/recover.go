@@ -19,20 +19,25 @@ func recoverAt(errs *diag.List, file string, off int, what string) {
 	errs.Add(file, off, "internal error while %s: %v (at %s); this is a bug in the generator", what, p, panicSite())
 }
 
-// panicSite returns the innermost function of the panicking stack outside
-// the runtime, for an error message a bug report can start from.
+// panicSite returns the function that panicked and its line: the first
+// frame after panic() that is not the runtime's, for an error message a bug
+// report can start from. It must be called from the deferred function.
 func panicSite() string {
 	lines := strings.Split(string(debug.Stack()), "\n")
+	after := false
 	for i := 1; i+1 < len(lines); i += 2 {
 		fn := lines[i]
-		if strings.HasPrefix(fn, "runtime") || strings.HasPrefix(fn, "panic(") ||
-			strings.Contains(fn, "runtime/debug") || strings.Contains(fn, "build.recoverAt") || strings.Contains(fn, "build.panicSite") {
+		if strings.HasPrefix(fn, "panic(") {
+			after = true
+			continue
+		}
+		if !after || strings.HasPrefix(fn, "runtime.") {
 			continue
 		}
 		if j := strings.LastIndexByte(fn, '('); j > 0 {
 			fn = fn[:j]
 		}
-		return fmt.Sprintf("%s, %s", fn, strings.TrimSpace(strings.Fields(lines[i+1])[0]))
+		return fmt.Sprintf("%s, %s", fn, strings.Fields(lines[i+1])[0])
 	}
 	return "unknown"
 }
