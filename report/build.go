@@ -7,8 +7,9 @@ import (
 	"fmt"
 	"io"
 
-	"lbcourse/report/internal/build"
 	"lbcourse/report/internal/course"
+	"lbcourse/report/internal/output"
+	"lbcourse/report/internal/pipeline"
 )
 
 // siteFlags are the flags every command that builds shares.
@@ -23,8 +24,8 @@ func (s *siteFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.cache, "cache", ".cache/report", "result cache `DIR` (\"\" runs every experiment)")
 }
 
-func (s *siteFlags) options() build.Options {
-	return build.Options{Lessons: s.lessons, Templates: s.templates, Out: s.out, CacheDir: s.cache, Registry: course.Registry()}
+func (s *siteFlags) options() pipeline.Options {
+	return pipeline.Options{Lessons: s.lessons, Templates: s.templates, Out: s.out, CacheDir: s.cache, Registry: course.Registry()}
 }
 
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {
@@ -44,13 +45,13 @@ func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "report build: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	s, err := build.Build(ctx, sf.options())
+	s, err := pipeline.Build(ctx, sf.options())
 	for _, w := range s.Warnings {
 		fmt.Fprintf(stderr, "report build: warning: %s\n", w)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
-		if errors.Is(err, build.ErrSiteMoved) {
+		if errors.Is(err, output.ErrSiteMoved) {
 			fmt.Fprintln(stderr, "report build: failed")
 		} else {
 			fmt.Fprintf(stderr, "report build: failed; %s left as it was\n", sf.out)

@@ -10,7 +10,8 @@ import (
 	"path/filepath"
 	"slices"
 
-	"lbcourse/report/internal/build"
+	"lbcourse/report/internal/output"
+	"lbcourse/report/internal/pipeline"
 )
 
 func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -20,7 +21,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err := f.Parse(args); err != nil {
 		return 2
 	}
-	files, _, err := build.Render(ctx, sf.options())
+	files, _, err := pipeline.Render(ctx, sf.options())
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		fmt.Fprintln(stderr, "report check: the sources do not build")
@@ -39,7 +40,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 }
 
 // compareTree lists, one line per file, how dir differs from files.
-func compareTree(files *build.Files, dir string) []string {
+func compareTree(files *output.Files, dir string) []string {
 	var out []string
 	want := files.Names()
 	for _, n := range want {

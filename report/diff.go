@@ -10,7 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"lbcourse/report/internal/build"
+	"lbcourse/report/internal/numbers"
+	"lbcourse/report/internal/pipeline"
 )
 
 func cmdDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -34,7 +35,7 @@ func cmdDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "report diff: %v\n", err)
 		return 1
 	}
-	files, _, err := build.Render(ctx, sf.options())
+	files, _, err := pipeline.Render(ctx, sf.options())
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		fmt.Fprintln(stderr, "report diff: the sources do not build")
@@ -43,7 +44,7 @@ func cmdDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fresh := map[string]map[string]string{}
 	for _, n := range files.Names() {
 		if l, ok := numbersLesson(n); ok {
-			fresh[l] = build.ParseNumbers(files.Get(n))
+			fresh[l] = numbers.Parse(files.Get(n))
 		}
 	}
 	fmt.Fprint(stdout, diffNumbers(old, fresh, *tol, rev))
@@ -74,7 +75,7 @@ func committedNumbers(ctx context.Context, rev, out string) (map[string]map[stri
 		if err != nil {
 			return nil, fmt.Errorf("git show %s:%s: %v", rev, p, gitErr(err))
 		}
-		res[l] = build.ParseNumbers(b)
+		res[l] = numbers.Parse(b)
 	}
 	return res, nil
 }

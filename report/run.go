@@ -13,9 +13,9 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"lbcourse/report/internal/build"
 	"lbcourse/report/internal/course"
 	"lbcourse/report/internal/diag"
+	"lbcourse/report/internal/run"
 )
 
 type setFlags []string
@@ -28,7 +28,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var sets setFlags
 	fs.Var(&sets, "set", "parameter `name=value` (a list as 3,1,1); repeatable")
 	asJSON := fs.Bool("json", false, "print one JSON object with every value at full precision")
-	timeout := fs.Duration("timeout", build.DefaultTimeout, "stop the run after `D`")
+	timeout := fs.Duration("timeout", run.DefaultTimeout, "stop the run after `D`")
 	reg := course.Registry()
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		fmt.Fprintf(stderr, "usage: go run ./report run MODEL [-set name=value]... [-json]\nmodels: %s\n", strings.Join(reg.Names(), ", "))
@@ -75,7 +75,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
-	res, err := build.RunModel(ctx, m, params, *timeout)
+	res, err := run.RunModel(ctx, m, params, *timeout)
 	if err != nil {
 		fmt.Fprintf(stderr, "report run: %s: %v\n", name, err)
 		return 1

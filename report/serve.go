@@ -12,7 +12,7 @@ import (
 	"strings"
 	"syscall"
 
-	"lbcourse/report/internal/build"
+	"lbcourse/report/internal/pipeline"
 	"lbcourse/report/internal/serve"
 )
 
@@ -71,7 +71,7 @@ func siteBuilder(sf siteFlags, stdout, stderr io.Writer) serve.BuildFunc {
 		fmt.Fprintf(stderr, "report serve: building in this process (%v)\n", err)
 		opts := sf.options()
 		return func(ctx context.Context) error {
-			s, err := build.Build(ctx, opts)
+			s, err := pipeline.Build(ctx, opts)
 			if err == nil {
 				fmt.Fprintf(stdout, "built %s: %s\n", sf.out, s)
 			}

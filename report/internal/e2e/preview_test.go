@@ -21,8 +21,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"go.yaml.in/yaml/v3"
 
-	"lbcourse/report/internal/build"
 	"lbcourse/report/internal/course"
+	"lbcourse/report/internal/pipeline"
 	"lbcourse/report/internal/serve"
 )
 
@@ -60,7 +60,7 @@ func TestLivePreview(t *testing.T) {
 			Out:   out,
 			Watch: []string{lessons, templates},
 			Build: func(ctx context.Context) error {
-				_, err := build.Build(ctx, build.Options{
+				_, err := pipeline.Build(ctx, pipeline.Options{
 					Lessons: lessons, Templates: templates, Out: out, CacheDir: cache,
 					Registry: course.Registry(),
 				})

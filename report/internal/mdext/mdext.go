@@ -6,6 +6,7 @@ package mdext
 import (
 	"github.com/yuin/goldmark"
 	gast "github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/util"
@@ -54,6 +55,16 @@ func (e *Extension) Extend(m goldmark.Markdown) {
 	if e.Hooks != nil {
 		m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(&nodeRenderer{e.Hooks}, 100)))
 	}
+}
+
+// New returns the goldmark used for lessons: CommonMark plus tables,
+// strikethrough, heading ids and this extension; raw HTML stays disabled
+// (goldmark's default). hooks may be nil for one used only to parse.
+func New(parsers directive.Parsers, hooks Hooks) goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(extension.Table, extension.Strikethrough, &Extension{Parsers: parsers, Hooks: hooks}),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+	)
 }
 
 type nodeRenderer struct{ hooks Hooks }

@@ -1,10 +1,11 @@
-package build
+package lesson
 
 import (
 	"testing"
 
 	"lbcourse/report/internal/diag"
 	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/site"
 )
 
 // FuzzFront parses arbitrary front matter: no input may panic, and every
@@ -27,6 +28,8 @@ func FuzzFront(f *testing.F) {
 	})
 }
 
+const frontTR = "---\ntitle: Deneme\nslug: deneme\nsummary: Kısa bir deneme.\n---\n\n"
+
 // FuzzPage parses arbitrary lesson files as a build does (front matter,
 // bounds, Markdown, directives): no input may panic, and every error lies
 // inside the file.
@@ -38,7 +41,7 @@ func FuzzPage(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	lang := &Lang{Code: "tr"}
+	lang := &site.Lang{Code: "tr"}
 	f.Fuzz(func(t *testing.T, src string) {
 		if len(src) > 1<<16 {
 			return

@@ -1,11 +1,15 @@
-package build
+package pipeline
 
 import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"lbcourse/report/internal/output"
+	"lbcourse/report/internal/output/outputtest"
 
 	"golang.org/x/tools/txtar"
 )
@@ -89,7 +93,7 @@ func checkErrorCase(t *testing.T, course string, expected []byte, save func([]by
 		o.Templates = filepath.Join(course, "templates")
 	}
 	o.Out = previousSite(t)
-	before := tree(t, o.Out)
+	before := outputtest.Tree(t, o.Out)
 	_, err := Build(context.Background(), o)
 	if err == nil {
 		t.Fatal("build succeeded")
@@ -101,10 +105,10 @@ func checkErrorCase(t *testing.T, course string, expected []byte, save func([]by
 	} else if got != string(expected) {
 		t.Errorf("errors differ\n--- got\n%s--- want\n%s", got, expected)
 	}
-	if after := tree(t, o.Out); !equalTrees(before, after) {
+	if after := outputtest.Tree(t, o.Out); !outputtest.Equal(before, after) {
 		t.Errorf("the failed build changed out/: %v", after)
 	}
-	if n := names(t, filepath.Dir(o.Out)); len(n) != 1 {
+	if n := outputtest.Names(t, filepath.Dir(o.Out)); len(n) != 1 {
 		t.Errorf("beside out/: %v", n)
 	}
 }
@@ -113,10 +117,10 @@ func checkErrorCase(t *testing.T, course string, expected []byte, save func([]by
 // a file the site did not write.
 func previousSite(t *testing.T) string {
 	out := filepath.Join(t.TempDir(), "out")
-	f := newFiles()
-	f.add("index.html", []byte("<!doctype html><title>previous</title>"))
-	f.add("tr/deneme.html", []byte("önceki"))
-	f.addMarker()
+	f := output.New()
+	f.Add("index.html", []byte("<!doctype html><title>previous</title>"))
+	f.Add("tr/deneme.html", []byte("önceki"))
+	f.AddMarker()
 	if err := f.WriteAtomic(out); err != nil {
 		t.Fatal(err)
 	}
@@ -163,4 +167,46 @@ func setFile(ar *txtar.Archive, name string, data []byte) {
 		}
 	}
 	ar.Files = append(ar.Files, txtar.File{Name: name, Data: data})
+}
+
+// TestCrashBetweenRenamesRestored: a build killed between its two renames
+// left no out/, only the previous site renamed aside and the new one
+// half-written. The next build puts the previous site back before it does
+// anything else, so even a failing build leaves it in place, says so, and
+// removes every leftover.
+func TestCrashBetweenRenamesRestored(t *testing.T) {
+	parent := t.TempDir()
+	out := filepath.Join(parent, "out")
+	if err := previousOnly().WriteAtomic(out); err != nil {
+		t.Fatal(err)
+	}
+	want := outputtest.Tree(t, out)
+	os.Rename(out, filepath.Join(parent, ".out.tmp-123.old"))
+	os.MkdirAll(filepath.Join(parent, ".out.tmp-123", "en"), 0o755)
+	os.MkdirAll(filepath.Join(parent, ".out.tmp-77"), 0o755) // an older crash, while writing
+
+	o := courseOptions(t, "")
+	o.Out = out
+	o.Lessons = filepath.Join("testdata", "errors", "references", "lessons")
+	s, err := Build(context.Background(), o)
+	if err == nil {
+		t.Fatal("a broken lesson built")
+	}
+	if got := outputtest.Tree(t, out); !outputtest.Equal(got, want) {
+		t.Errorf("out/ = %v, want the previous site %v", got, want)
+	}
+	if n := outputtest.Names(t, parent); !slices.Equal(n, []string{"out"}) {
+		t.Errorf("beside out/: %v", n)
+	}
+	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "put the previous site back") {
+		t.Errorf("warnings %q; want one saying the previous site was put back", s.Warnings)
+	}
+}
+
+// previousOnly is a previous site of one page.
+func previousOnly() *output.Files {
+	f := output.New()
+	f.Add("index.html", []byte("new index.html"))
+	f.AddMarker()
+	return f
 }

@@ -1,51 +1,20 @@
-package build
+package output
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
+
+	"lbcourse/report/internal/output/outputtest"
 )
 
-// tree returns every file under dir as relative path -> content (symbolic
-// links as "-> target").
-func tree(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		if d.Type()&os.ModeSymlink != 0 {
-			target, _ := os.Readlink(p)
-			out[filepath.ToSlash(rel)] = "-> " + target
-			return nil
-		}
-		b, _ := os.ReadFile(p)
-		out[filepath.ToSlash(rel)] = string(b)
-		return nil
-	})
-	return out
-}
-
-func names(t *testing.T, dir string) []string {
-	entries, _ := os.ReadDir(dir)
-	var out []string
-	for _, e := range entries {
-		out = append(out, e.Name())
-	}
-	return out
-}
-
 func site(pages ...string) *Files {
-	f := newFiles()
+	f := New()
 	for _, p := range pages {
-		f.add(p, []byte("new "+p))
+		f.Add(p, []byte("new "+p))
 	}
-	f.addMarker()
+	f.AddMarker()
 	return f
 }
 
@@ -69,7 +38,7 @@ func TestWriteKeepsForeignFiles(t *testing.T) {
 	if err := site("index.html", "en/new.html").WriteAtomic(out); err != nil {
 		t.Fatal(err)
 	}
-	got := tree(t, out)
+	got := outputtest.Tree(t, out)
 	for p, want := range map[string]string{
 		"CNAME": "course.example\n", ".nojekyll": "", ".git/HEAD": "ref: refs/heads/gh-pages\n",
 		".git/objects/ab/cdef": "blob", ".git/link": "-> HEAD", "en/notes.txt": "mine",
@@ -82,7 +51,7 @@ func TestWriteKeepsForeignFiles(t *testing.T) {
 	if _, ok := got["en/old.html"]; ok {
 		t.Error("en/old.html, written by the previous build and not by this one, is still there")
 	}
-	if n := names(t, parent); !slices.Equal(n, []string{"out"}) {
+	if n := outputtest.Names(t, parent); !slices.Equal(n, []string{"out"}) {
 		t.Errorf("beside out/: %v", n)
 	}
 }
@@ -96,63 +65,17 @@ func TestWriteRefusesOverwritingForeign(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(out, "about.html"), []byte("hand-written"), 0o644)
-	before := tree(t, out)
+	before := outputtest.Tree(t, out)
 	err := site("index.html", "about.html").WriteAtomic(out)
 	want := "refusing to write the site to " + out + ": it holds about.html, which this build did not write before and would now overwrite; move it away"
 	if err == nil || err.Error() != want {
 		t.Fatalf("err = %v\nwant %s", err, want)
 	}
-	if after := tree(t, out); !equalTrees(before, after) {
+	if after := outputtest.Tree(t, out); !outputtest.Equal(before, after) {
 		t.Errorf("out/ changed: %v", after)
 	}
-	if n := names(t, parent); !slices.Equal(n, []string{"out"}) {
+	if n := outputtest.Names(t, parent); !slices.Equal(n, []string{"out"}) {
 		t.Errorf("beside out/: %v", n)
-	}
-}
-
-func equalTrees(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
-}
-
-// TestCrashBetweenRenamesRestored: a build killed between its two renames
-// left no out/, only the previous site renamed aside and the new one
-// half-written. The next build puts the previous site back before it does
-// anything else, so even a failing build leaves it in place, says so, and
-// removes every leftover.
-func TestCrashBetweenRenamesRestored(t *testing.T) {
-	parent := t.TempDir()
-	out := filepath.Join(parent, "out")
-	if err := site("index.html").WriteAtomic(out); err != nil {
-		t.Fatal(err)
-	}
-	want := tree(t, out)
-	os.Rename(out, filepath.Join(parent, ".out.tmp-123.old"))
-	os.MkdirAll(filepath.Join(parent, ".out.tmp-123", "en"), 0o755)
-	os.MkdirAll(filepath.Join(parent, ".out.tmp-77"), 0o755) // an older crash, while writing
-
-	o := courseOptions(t, "")
-	o.Out = out
-	o.Lessons = filepath.Join("testdata", "errors", "references", "lessons")
-	s, err := Build(context.Background(), o)
-	if err == nil {
-		t.Fatal("a broken lesson built")
-	}
-	if got := tree(t, out); !equalTrees(got, want) {
-		t.Errorf("out/ = %v, want the previous site %v", got, want)
-	}
-	if n := names(t, parent); !slices.Equal(n, []string{"out"}) {
-		t.Errorf("beside out/: %v", n)
-	}
-	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "put the previous site back") {
-		t.Errorf("warnings %q; want one saying the previous site was put back", s.Warnings)
 	}
 }
 
@@ -166,10 +89,10 @@ func TestLeftoversRemoved(t *testing.T) {
 	}
 	os.MkdirAll(filepath.Join(parent, ".out.tmp-5"), 0o755)
 	os.MkdirAll(filepath.Join(parent, ".out.tmp-6.old"), 0o755)
-	if _, err := restoreOut(out); err != nil {
+	if _, err := Restore(out); err != nil {
 		t.Fatal(err)
 	}
-	if n := names(t, parent); !slices.Equal(n, []string{"out"}) {
+	if n := outputtest.Names(t, parent); !slices.Equal(n, []string{"out"}) {
 		t.Errorf("beside out/: %v", n)
 	}
 }
@@ -178,13 +101,13 @@ func TestLeftoversRemoved(t *testing.T) {
 // waits for it.
 func TestBuildsSerialised(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
-	unlock, err := lockOut(out)
+	unlock, err := Lock(out)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := make(chan struct{})
 	go func() {
-		u, err := lockOut(out)
+		u, err := Lock(out)
 		if err == nil {
 			u()
 		}

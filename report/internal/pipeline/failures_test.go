@@ -1,4 +1,4 @@
-package build
+package pipeline
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 
 	"lbcourse/models/model"
 	"lbcourse/report/internal/directive"
-	"lbcourse/report/internal/expr"
+	"lbcourse/report/internal/output/outputtest"
 	"lbcourse/report/internal/registry"
 )
 
@@ -55,14 +55,14 @@ func TestRunFailures(t *testing.T) {
 		Registry:  failingRegistry(t, release),
 		Timeout:   200 * time.Millisecond,
 	}
-	before := tree(t, o.Out)
+	before := outputtest.Tree(t, o.Out)
 	_, err := Build(context.Background(), o)
 	want := "testdata/failures/lessons/01-deneme/tr.md:7:4: experiment crash: model boom panicked: runtime error: index out of range [3] with length 0\n" +
 		"testdata/failures/lessons/01-deneme/tr.md:11:4: experiment stuck: did not finish within 200ms"
 	if err == nil || err.Error() != want {
 		t.Errorf("error:\n%v\nwant\n%s", err, want)
 	}
-	if !equalTrees(before, tree(t, o.Out)) {
+	if !outputtest.Equal(before, outputtest.Tree(t, o.Out)) {
 		t.Error("out/ changed")
 	}
 }
@@ -80,14 +80,14 @@ func TestInterrupted(t *testing.T) {
 		Registry:  failingRegistry(t, release),
 		Timeout:   time.Hour,
 	}
-	before := tree(t, o.Out)
+	before := outputtest.Tree(t, o.Out)
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
 	_, err := Build(ctx, o)
 	if err == nil || err.Error() != "interrupted" {
 		t.Errorf("error %v, want interrupted", err)
 	}
-	if !equalTrees(before, tree(t, o.Out)) {
+	if !outputtest.Equal(before, outputtest.Tree(t, o.Out)) {
 		t.Error("out/ changed")
 	}
 }
@@ -101,36 +101,7 @@ func TestParserPanic(t *testing.T) {
 	o.Out = previousSite(t)
 	o.Parsers = parsers
 	_, err := Build(context.Background(), o)
-	if err == nil || !strings.HasPrefix(err.Error(), "report: internal error: table parser bug (at lbcourse/report/internal/build.TestParserPanic.func1, ") {
+	if err == nil || !strings.HasPrefix(err.Error(), "report: internal error: table parser bug (at lbcourse/report/internal/pipeline.TestParserPanic.func1, ") {
 		t.Errorf("error %v", err)
-	}
-}
-
-func TestExprUnit(t *testing.T) {
-	tests := []struct{ src, want string }{
-		{"a.t - b.t", "turn"},
-		{"2 * a.t", "turn"},
-		{"a.t / 2", "turn"},
-		{"a.t / b.t", ""},
-		{"1 / a.n", ""},
-		{"a.n / a.t", ""},
-		{"a.t + a.n", ""},
-		{"max(a.t, b.t) - 1", ""},
-		{"abs(a.t - b.t)", "turn"},
-		{"-a.t", "turn"},
-	}
-	unitOf := map[string]string{"a.t": "turn", "b.t": "turn", "a.n": "subject"}
-	for _, tc := range tests {
-		n, err := expr.ParseNumber(tc.src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		units := map[*expr.Path]string{}
-		for _, p := range expr.Paths(n) {
-			units[p] = unitOf[p.Name]
-		}
-		if got, _ := exprUnit(n, units); got != tc.want {
-			t.Errorf("unit of %s = %q, want %q", tc.src, got, tc.want)
-		}
 	}
 }

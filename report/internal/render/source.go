@@ -1,4 +1,4 @@
-package build
+package render
 
 import (
 	"bytes"
@@ -33,7 +33,11 @@ func newFormatter(base int) *chromahtml.Formatter {
 		chromahtml.BaseLineNumber(base), chromahtml.LineNumbersInTable(false))
 }
 
-// chromaCSS returns the stylesheet of the highlighting classes.
+// HighlightCSS returns the stylesheet of the listings' highlighting classes.
+func HighlightCSS() string {
+	return "\n/* syntax highlighting (chroma, style " + chromaStyle + ") */\n" + chromaCSS()
+}
+
 func chromaCSS() string {
 	var b bytes.Buffer
 	_ = newFormatter(1).WriteCSS(&b, styles.Get(chromaStyle))
@@ -107,9 +111,9 @@ func receiverName(fd *ast.FuncDecl) string {
 }
 
 func (r *pageRenderer) renderSource(w util.BufWriter, s *directive.Source) {
-	m, ok := r.b.reg.Lookup(s.Model)
+	m, ok := r.b.Registry.Lookup(s.Model)
 	if !ok {
-		r.errs.Add(r.page.File, s.ModelOff, "unknown model %q%s", s.Model, diag.DidYouMean(s.Model, r.b.reg.Names()))
+		r.errs.Add(r.page.File, s.ModelOff, "unknown model %q%s", s.Model, diag.DidYouMean(s.Model, r.b.Registry.Names()))
 		return
 	}
 	l := r.b.listings.get(m, s.Func)

@@ -1,4 +1,4 @@
-package build
+package render
 
 import (
 	"slices"
@@ -8,13 +8,14 @@ import (
 	"lbcourse/models/model"
 	"lbcourse/report/internal/diag"
 	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/run"
 )
 
 // resolver finds values and series of a lesson's experiments for a page,
 // reporting a missing one at an offset of the page's file.
 type resolver struct {
 	file string
-	exps map[string]*experiment
+	exps map[string]*run.Experiment
 	errs *diag.List
 }
 
@@ -29,13 +30,13 @@ func (r *resolver) names() []string {
 
 // experiment returns the named experiment's result; ok is false when it is
 // unknown (reported) or failed (reported where it is defined).
-func (r *resolver) experiment(name string, off int) (*experiment, bool) {
+func (r *resolver) experiment(name string, off int) (*run.Experiment, bool) {
 	x, found := r.exps[name]
 	if !found {
 		r.errs.Add(r.file, off, "unknown experiment %q%s", name, diag.DidYouMean(name, r.names()))
 		return nil, false
 	}
-	return x, x.ok
+	return x, x.OK
 }
 
 // value resolves EXPERIMENT.PATH.
@@ -45,9 +46,9 @@ func (r *resolver) value(full string, off int) (model.Value, bool) {
 	if !ok {
 		return model.Value{}, false
 	}
-	v, found := x.result.Value(path)
+	v, found := x.Result.Value(path)
 	if !found {
-		r.errs.Add(r.file, off, "experiment %s (model %s) has no value %q%s", name, x.model.Name, path, diag.DidYouMean(path, valuePaths(x.result)))
+		r.errs.Add(r.file, off, "experiment %s (model %s) has no value %q%s", name, x.Model.Name, path, diag.DidYouMean(path, run.ValuePaths(x.Result)))
 		return model.Value{}, false
 	}
 	return v, true
@@ -58,11 +59,11 @@ func (r *resolver) value(full string, off int) (model.Value, bool) {
 func (r *resolver) has(full string) bool {
 	name, path, _ := strings.Cut(full, ".")
 	x := r.exps[name]
-	if x == nil || !x.ok {
+	if x == nil || !x.OK {
 		return false
 	}
-	_, one := x.result.Value(path)
-	_, group := x.result.Value(path + ".1")
+	_, one := x.Result.Value(path)
+	_, group := x.Result.Value(path + ".1")
 	return one || group
 }
 
@@ -78,7 +79,7 @@ func (r *resolver) prefix(full string, off int) bool {
 		return true
 	}
 	var under []string
-	for _, v := range x.result.Values {
+	for _, v := range x.Result.Values {
 		if strings.HasPrefix(v.Path, path+".") {
 			return true
 		}
@@ -86,7 +87,7 @@ func (r *resolver) prefix(full string, off int) bool {
 			under = append(under, v.Path[:i])
 		}
 	}
-	r.errs.Add(r.file, off, "experiment %s (model %s) has no values under %q%s", name, x.model.Name, path, diag.DidYouMean(path, slices.Compact(under)))
+	r.errs.Add(r.file, off, "experiment %s (model %s) has no values under %q%s", name, x.Model.Name, path, diag.DidYouMean(path, slices.Compact(under)))
 	return false
 }
 
@@ -99,7 +100,7 @@ func (r *resolver) group(full string, off int) ([]model.Value, bool) {
 	}
 	var out []model.Value
 	for i := 1; ; i++ {
-		v, found := x.result.Value(path + "." + strconv.Itoa(i))
+		v, found := x.Result.Value(path + "." + strconv.Itoa(i))
 		if !found {
 			break
 		}
@@ -110,11 +111,11 @@ func (r *resolver) group(full string, off int) ([]model.Value, bool) {
 		out = append(out, v)
 	}
 	if len(out) == 0 {
-		if _, single := x.result.Value(path); single {
+		if _, single := x.Result.Value(path); single {
 			r.errs.Add(r.file, off, "%s is a single value, not a group %s.1, %s.2, …: drop join", full, path, path)
 			return nil, false
 		}
-		r.errs.Add(r.file, off, "experiment %s has no group %q (want values %s.1, %s.2, …)%s", name, path, path, path, diag.DidYouMean(path+".1", valuePaths(x.result)))
+		r.errs.Add(r.file, off, "experiment %s has no group %q (want values %s.1, %s.2, …)%s", name, path, path, path, diag.DidYouMean(path+".1", run.ValuePaths(x.Result)))
 		return nil, false
 	}
 	return out, true
@@ -126,9 +127,9 @@ func (r *resolver) series(name, series string, off int) (model.Series, bool) {
 	if !ok {
 		return model.Series{}, false
 	}
-	s, found := x.result.SeriesNamed(series)
+	s, found := x.Result.SeriesNamed(series)
 	if !found {
-		r.errs.Add(r.file, off, "experiment %s (model %s) has no series %q%s", name, x.model.Name, series, diag.DidYouMean(series, seriesNames(x.result)))
+		r.errs.Add(r.file, off, "experiment %s (model %s) has no series %q%s", name, x.Model.Name, series, diag.DidYouMean(series, run.SeriesNames(x.Result)))
 		return model.Series{}, false
 	}
 	return s, true

@@ -1,28 +1,26 @@
-package build
+package diag
 
 import (
 	"fmt"
 	"runtime/debug"
 	"strings"
-
-	"lbcourse/report/internal/diag"
 )
 
-// recoverAt turns a panic of the calling goroutine into an error at byte
+// RecoverAt turns a panic of the calling goroutine into an error at byte
 // offset off of file (off < 0: the file as a whole), naming what was being
-// done and the function that panicked. Use it as: defer recoverAt(...).
-func recoverAt(errs *diag.List, file string, off int, what string) {
+// done and the function that panicked. Use it as: defer diag.RecoverAt(...).
+func RecoverAt(errs *List, file string, off int, what string) {
 	p := recover()
 	if p == nil {
 		return
 	}
-	errs.Add(file, off, "internal error while %s: %v (at %s); this is a bug in the generator", what, p, panicSite())
+	errs.Add(file, off, "internal error while %s: %v (at %s); this is a bug in the generator", what, p, PanicSite())
 }
 
-// panicSite returns the function that panicked and its line: the first
+// PanicSite returns the function that panicked and its line: the first
 // frame after panic() that is not the runtime's, for an error message a bug
 // report can start from. It must be called from the deferred function.
-func panicSite() string {
+func PanicSite() string {
 	lines := strings.Split(string(debug.Stack()), "\n")
 	after := false
 	for i := 1; i+1 < len(lines); i += 2 {

@@ -1,6 +1,6 @@
 //go:build unix
 
-package build
+package output
 
 import (
 	"fmt"
@@ -9,11 +9,11 @@ import (
 	"syscall"
 )
 
-// lockOut takes an exclusive lock on the directory holding dir (creating
+// Lock takes an exclusive lock on the directory holding dir (creating
 // it), waiting for another build of the same parent to finish. The kernel
 // drops the lock when the process dies, so a crashed build never leaves it
 // held; while it is held, what lies beside dir belongs to no live build.
-func lockOut(dir string) (unlock func(), err error) {
+func Lock(dir string) (unlock func(), err error) {
 	parent := filepath.Dir(filepath.Clean(dir))
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, err

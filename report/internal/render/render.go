@@ -1,4 +1,4 @@
-package build
+package render
 
 import (
 	"bytes"
@@ -13,26 +13,43 @@ import (
 	"lbcourse/report/internal/diag"
 	"lbcourse/report/internal/directive"
 	"lbcourse/report/internal/expr"
+	"lbcourse/report/internal/lesson"
+	"lbcourse/report/internal/numbers"
 	"lbcourse/report/internal/numfmt"
+	"lbcourse/report/internal/registry"
+	"lbcourse/report/internal/site"
 )
+
+// A Renderer turns parsed lessons and their results into the site's pages
+// and figures. It reads no file and touches nothing outside its arguments:
+// everything it needs comes in through its fields.
+type Renderer struct {
+	Site        *site.Site
+	Templates   *template.Template // the page layouts
+	TemplateDir string             // where they were read, for positioned errors
+	Parsers     directive.Parsers
+	Registry    *registry.Registry
+	// listings are the highlighted model functions, shared by the pages.
+	listings listings
+}
 
 // pageRenderer implements mdext.Hooks for one page.
 type pageRenderer struct {
-	b       *builder
-	lesson  *Lesson
-	page    *Page
+	b       *Renderer
+	lesson  *lesson.Lesson
+	page    *lesson.Page
 	res     *resolver
 	errs    *diag.List
-	numbers *numbers
+	numbers *numbers.Set
 	figures map[string][]byte // file name under fig/ -> SVG
 }
 
 // term returns the page-language text of a term, reporting a missing one at
 // off. The fallback is the key itself so that rendering can go on.
 func (r *pageRenderer) term(key string, off int) string {
-	s, ok := r.b.site.Terms.Lookup(key, r.page.Lang.Code)
+	s, ok := r.b.Site.Terms.Lookup(key, r.page.Lang.Code)
 	if !ok {
-		r.errs.Add(r.page.File, off, "no %s translation of term %q: add it to %s", r.page.Lang.Code, key, r.b.site.Terms.file)
+		r.errs.Add(r.page.File, off, "no %s translation of term %q: add it to %s", r.page.Lang.Code, key, r.b.Site.Terms.File)
 		return key
 	}
 	return s
@@ -40,13 +57,13 @@ func (r *pageRenderer) term(key string, off int) string {
 
 // ui returns page furniture text; a missing one is reported at the file.
 func (r *pageRenderer) ui(key string) string {
-	return uiText(r.b.site, key, r.page.Lang.Code, r.errs)
+	return uiText(r.b.Site, key, r.page.Lang.Code, r.errs)
 }
 
-func uiText(site *Site, key, lang string, errs *diag.List) string {
-	s, ok := site.Terms.Lookup("ui."+key, lang)
+func uiText(cfg *site.Site, key, lang string, errs *diag.List) string {
+	s, ok := cfg.Terms.Lookup("ui."+key, lang)
 	if !ok {
-		errs.AddFile(site.Terms.file, "no %s translation of term %q", lang, "ui."+key)
+		errs.AddFile(cfg.Terms.File, "no %s translation of term %q", lang, "ui."+key)
 		return key
 	}
 	return s
@@ -54,7 +71,7 @@ func uiText(site *Site, key, lang string, errs *diag.List) string {
 
 // show formats one value for the page and records it for the numbers file.
 func (r *pageRenderer) show(key string, v model.Value, f numfmt.Format, off int) string {
-	r.numbers.add(key+formatSuffix(f), f.Neutral(v.V), v.Unit)
+	r.numbers.Add(key+formatSuffix(f), f.Neutral(v.V), v.Unit)
 	s := r.page.Lang.Locale.Format(f, v.V)
 	if f.Unit && v.Unit != "" {
 		s += "\u00a0" + r.term("unit."+v.Unit, off)
@@ -72,7 +89,7 @@ func formatSuffix(f numfmt.Format) string {
 }
 
 func (r *pageRenderer) RenderValue(w util.BufWriter, v *directive.Value) error {
-	defer recoverAt(r.errs, r.page.File, v.Spec.Off, "rendering a value")
+	defer diag.RecoverAt(r.errs, r.page.File, v.Spec.Off, "rendering a value")
 	val, ok := r.valueOf(v)
 	if !ok {
 		_, err := w.WriteString(`<span class="value missing">?</span>`)
@@ -117,7 +134,7 @@ func (r *pageRenderer) RenderDirective(w util.BufWriter, d directive.Directive) 
 	if d == nil {
 		return nil // its body did not parse; reported where it is
 	}
-	defer recoverAt(r.errs, r.page.File, d.Pos(), "rendering a "+d.Kind())
+	defer diag.RecoverAt(r.errs, r.page.File, d.Pos(), "rendering a "+d.Kind())
 	switch d := d.(type) {
 	case *directive.Experiment:
 		r.renderExperiment(w, d)

@@ -1,4 +1,7 @@
-package build
+// Package run plans and executes a course's experiments: each once per
+// lesson, after the ones its !ref parameters name, in parallel, with a
+// timeout, panic recovery and a verified cache. It knows nothing of HTML.
+package run
 
 import (
 	"context"
@@ -18,30 +21,31 @@ import (
 	"lbcourse/report/internal/cache"
 	"lbcourse/report/internal/diag"
 	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/lesson"
 	"lbcourse/report/internal/registry"
 )
 
-// An experiment is one experiment of a lesson, run once for every language.
-type experiment struct {
-	lesson *Lesson
-	file   string
-	d      *directive.Experiment
-	model  *registry.Model
-	deps   []*experiment
-	refs   []directive.ParamRef
+// An Experiment is one experiment of a lesson, run once for every language.
+// Result and OK are set once Run has returned.
+type Experiment struct {
+	File   string                // the lesson file it is read from
+	D      *directive.Experiment // as parsed
+	Model  *registry.Model       // nil for an unknown model, or one that cannot run
+	Result model.Result
+	OK     bool // it ran (or came from the cache) and its result passed the checks
+	Cached bool
 
-	done   chan struct{}
-	result model.Result
-	ok     bool
-	cached bool
+	deps []*Experiment
+	refs []directive.ParamRef
+	done chan struct{}
 }
 
-// plan collects the experiments of a lesson from its first page, checks
+// Plan collects the experiments of a lesson from its first page, checks
 // models and references, and orders them: a cycle of references is an error.
-func plan(l *Lesson, reg *registry.Registry, errs *diag.List) map[string]*experiment {
-	exps := map[string]*experiment{}
+func Plan(l *lesson.Lesson, reg *registry.Registry, errs *diag.List) map[string]*Experiment {
+	exps := map[string]*Experiment{}
 	p := l.Pages[0]
-	var order []*experiment
+	var order []*Experiment
 	for _, d := range p.Directives {
 		e, ok := d.(*directive.Experiment)
 		if !ok {
@@ -53,12 +57,12 @@ func plan(l *Lesson, reg *registry.Registry, errs *diag.List) map[string]*experi
 		if _, dup := exps[e.Name]; dup {
 			continue // reported when the page was parsed
 		}
-		x := &experiment{lesson: l, file: p.File, d: e, done: make(chan struct{})}
+		x := &Experiment{File: p.File, D: e, done: make(chan struct{})}
 		m, ok := reg.Lookup(e.Model)
 		if !ok && e.Model != "" {
 			errs.Add(p.File, e.ModelOff, "unknown model %q%s", e.Model, diag.DidYouMean(e.Model, reg.Names()))
 		}
-		x.model = m
+		x.Model = m
 		exps[e.Name] = x
 		order = append(order, x)
 	}
@@ -68,12 +72,12 @@ func plan(l *Lesson, reg *registry.Registry, errs *diag.List) map[string]*experi
 	}
 	slices.Sort(names)
 	for _, x := range order {
-		for _, r := range x.d.Refs() {
+		for _, r := range x.D.Refs() {
 			name, _, _ := strings.Cut(r.Path, ".")
 			dep, ok := exps[name]
 			if !ok {
 				errs.Add(p.File, r.Off, "!ref to unknown experiment %q%s", name, diag.DidYouMean(name, names))
-				x.model = nil // not run: its parameter has no value
+				x.Model = nil // not run: its parameter has no value
 				continue
 			}
 			x.refs = append(x.refs, r)
@@ -84,10 +88,10 @@ func plan(l *Lesson, reg *registry.Registry, errs *diag.List) map[string]*experi
 	}
 	// Cycles: depth-first search in source order, reporting each cycle once
 	// at the experiment where it is first entered.
-	state := map[*experiment]int{} // 0 new, 1 on stack, 2 done
-	var stack []*experiment
-	var visit func(x *experiment)
-	visit = func(x *experiment) {
+	state := map[*Experiment]int{} // 0 new, 1 on stack, 2 done
+	var stack []*Experiment
+	var visit func(x *Experiment)
+	visit = func(x *Experiment) {
 		state[x] = 1
 		stack = append(stack, x)
 		for _, d := range x.deps {
@@ -98,10 +102,10 @@ func plan(l *Lesson, reg *registry.Registry, errs *diag.List) map[string]*experi
 				i := slices.Index(stack, d)
 				var path []string
 				for _, s := range stack[i:] {
-					path = append(path, s.d.Name)
+					path = append(path, s.D.Name)
 				}
-				path = append(path, d.d.Name)
-				errs.Add(p.File, d.d.Off, "experiments refer to each other in a cycle: %s", strings.Join(path, " -> "))
+				path = append(path, d.D.Name)
+				errs.Add(p.File, d.D.Off, "experiments refer to each other in a cycle: %s", strings.Join(path, " -> "))
 				for _, s := range stack[i:] {
 					s.deps = nil // break it so that runs do not wait forever
 				}
@@ -118,34 +122,36 @@ func plan(l *Lesson, reg *registry.Registry, errs *diag.List) map[string]*experi
 	return exps
 }
 
-type runStats struct {
+// Stats say what All did.
+type Stats struct {
 	mu          sync.Mutex
-	ran, cached int
-	warnings    []string
+	Ran, Cached int
+	// Warnings are problems it repaired, such as a corrupt cache entry.
+	Warnings []string
 }
 
-func (st *runStats) count(n *int) {
+func (st *Stats) count(n *int) {
 	st.mu.Lock()
 	*n++
 	st.mu.Unlock()
 }
 
-func (st *runStats) warn(w string) {
+func (st *Stats) warn(w string) {
 	st.mu.Lock()
-	st.warnings = append(st.warnings, w)
+	st.Warnings = append(st.Warnings, w)
 	st.mu.Unlock()
 }
 
-// runAll runs every experiment of every lesson, each once, at most
+// All runs every experiment of every lesson, each once, at most
 // GOMAXPROCS at a time, a dependent one after the ones it refers to.
-func runAll(ctx context.Context, all []*experiment, c cache.Cache, timeout time.Duration, errs *diag.List) *runStats {
+func All(ctx context.Context, all []*Experiment, c cache.Cache, timeout time.Duration, errs *diag.List) *Stats {
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
-	local := map[*experiment]*diag.List{}
+	local := map[*Experiment]*diag.List{}
 	for _, x := range all {
 		local[x] = &diag.List{}
 	}
-	st := &runStats{}
+	st := &Stats{}
 	for _, x := range all {
 		wg.Add(1)
 		go func() {
@@ -156,7 +162,7 @@ func runAll(ctx context.Context, all []*experiment, c cache.Cache, timeout time.
 			}
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			defer recoverAt(local[x], x.file, x.d.Off, "running experiment "+x.d.Name)
+			defer diag.RecoverAt(local[x], x.File, x.D.Off, "running experiment "+x.D.Name)
 			runOne(ctx, x, c, timeout, local[x], st)
 		}()
 	}
@@ -164,29 +170,29 @@ func runAll(ctx context.Context, all []*experiment, c cache.Cache, timeout time.
 	for _, x := range all { // in plan order, so the error list is stable
 		errs.Append(local[x])
 	}
-	slices.Sort(st.warnings)
+	slices.Sort(st.Warnings)
 	return st
 }
 
-func runOne(ctx context.Context, x *experiment, c cache.Cache, timeout time.Duration, errs *diag.List, st *runStats) {
-	if x.model == nil {
+func runOne(ctx context.Context, x *Experiment, c cache.Cache, timeout time.Duration, errs *diag.List, st *Stats) {
+	if x.Model == nil {
 		return
 	}
-	keys := make([]*yaml.Node, 0, len(x.d.Params))
-	values := make([]*yaml.Node, 0, len(x.d.Params))
-	for _, f := range x.d.Params {
+	keys := make([]*yaml.Node, 0, len(x.D.Params))
+	values := make([]*yaml.Node, 0, len(x.D.Params))
+	for _, f := range x.D.Params {
 		keys = append(keys, f.Key)
 		values = append(values, f.Value)
 	}
 	for _, r := range x.refs {
 		name, path, _ := strings.Cut(r.Path, ".")
 		dep := depNamed(x, name)
-		if dep == nil || !dep.ok {
+		if dep == nil || !dep.OK {
 			return // its own error is reported where it is
 		}
-		v, ok := dep.result.Value(path)
+		v, ok := dep.Result.Value(path)
 		if !ok {
-			errs.Add(x.file, r.Off, "experiment %s has no value %q%s", name, path, diag.DidYouMean(path, valuePaths(dep.result)))
+			errs.Add(x.File, r.Off, "experiment %s has no value %q%s", name, path, diag.DidYouMean(path, ValuePaths(dep.Result)))
 			return
 		}
 		for i, k := range keys {
@@ -197,18 +203,18 @@ func runOne(ctx context.Context, x *experiment, c cache.Cache, timeout time.Dura
 			}
 		}
 	}
-	params, probs := x.model.Decode(keys, values)
+	params, probs := x.Model.Decode(keys, values)
 	for _, pr := range probs {
-		off := x.d.Off
+		off := x.D.Off
 		if pr.Node != nil {
-			off = x.d.Block.NodeOff(pr.Node)
+			off = x.D.Block.NodeOff(pr.Node)
 		}
-		errs.Add(x.file, off, "%s", pr.Msg)
+		errs.Add(x.File, off, "%s", pr.Msg)
 	}
 	if len(probs) > 0 {
 		return
 	}
-	key := x.model.CacheKey(params)
+	key := x.Model.CacheKey(params)
 	r, status, err := c.Get(key)
 	if status == cache.Hit {
 		if err := checkResult(r); err != nil {
@@ -217,23 +223,23 @@ func runOne(ctx context.Context, x *experiment, c cache.Cache, timeout time.Dura
 	}
 	switch status {
 	case cache.Hit:
-		x.result, x.ok, x.cached = r, true, true
-		st.count(&st.cached)
+		x.Result, x.OK, x.Cached = r, true, true
+		st.count(&st.Cached)
 		return
 	case cache.Corrupt:
-		st.warn(fmt.Sprintf("%s: experiment %s: %v; recomputed", x.file, x.d.Name, err))
+		st.warn(fmt.Sprintf("%s: experiment %s: %v; recomputed", x.File, x.D.Name, err))
 	}
-	r, err = runModel(ctx, x.model, params, timeout)
+	r, err = runModel(ctx, x.Model, params, timeout)
 	if err != nil {
-		errs.Add(x.file, x.d.Off, "experiment %s: %v", x.d.Name, err)
+		errs.Add(x.File, x.D.Off, "experiment %s: %v", x.D.Name, err)
 		return
 	}
 	if err := checkResult(r); err != nil {
-		errs.Add(x.file, x.d.Off, "experiment %s: model %s returned %v", x.d.Name, x.model.Name, err)
+		errs.Add(x.File, x.D.Off, "experiment %s: model %s returned %v", x.D.Name, x.Model.Name, err)
 		return
 	}
-	x.result, x.ok = r, true
-	st.count(&st.ran)
+	x.Result, x.OK = r, true
+	st.count(&st.Ran)
 	_ = c.Put(key, r)
 }
 
@@ -271,19 +277,19 @@ func runModel(ctx context.Context, m *registry.Model, params registry.Params, ti
 	select {
 	case o := <-ch:
 		if o.err != nil && ctx.Err() != nil {
-			return model.Result{}, errInterrupted
+			return model.Result{}, ErrInterrupted
 		}
 		return o.r, o.err
 	case <-rctx.Done():
 		if ctx.Err() != nil {
-			return model.Result{}, errInterrupted
+			return model.Result{}, ErrInterrupted
 		}
 		return model.Result{}, fmt.Errorf("did not finish within %v", timeout)
 	}
 }
 
-// errInterrupted is the error of a run stopped by the build's own context.
-var errInterrupted = errors.New("interrupted")
+// ErrInterrupted is the error of a run stopped by the build's own context.
+var ErrInterrupted = errors.New("interrupted")
 
 // checkResult rejects results that pages could not show reliably.
 func checkResult(r model.Result) error {
@@ -320,16 +326,17 @@ func checkResult(r model.Result) error {
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
-func depNamed(x *experiment, name string) *experiment {
+func depNamed(x *Experiment, name string) *Experiment {
 	for _, d := range x.deps {
-		if d.d.Name == name {
+		if d.D.Name == name {
 			return d
 		}
 	}
 	return nil
 }
 
-func valuePaths(r model.Result) []string {
+// ValuePaths lists the value paths of r, for a did-you-mean.
+func ValuePaths(r model.Result) []string {
 	out := make([]string, len(r.Values))
 	for i, v := range r.Values {
 		out[i] = v.Path
@@ -337,7 +344,8 @@ func valuePaths(r model.Result) []string {
 	return out
 }
 
-func seriesNames(r model.Result) []string {
+// SeriesNames lists the series names of r, for a did-you-mean.
+func SeriesNames(r model.Result) []string {
 	out := make([]string, len(r.Series))
 	for i, s := range r.Series {
 		out[i] = s.Name

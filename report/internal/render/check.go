@@ -1,4 +1,4 @@
-package build
+package render
 
 import (
 	"fmt"
@@ -8,12 +8,14 @@ import (
 	"lbcourse/report/internal/diag"
 	"lbcourse/report/internal/directive"
 	"lbcourse/report/internal/expr"
+	"lbcourse/report/internal/lesson"
+	"lbcourse/report/internal/run"
 )
 
-// verifyClaims evaluates every claim of a lesson's first page (the other
+// Claims evaluates every claim of a lesson's first page (the other
 // pages carry the same ones) and reports a false one at its line, with the
 // values it compared.
-func verifyClaims(l *Lesson, exps map[string]*experiment, errs *diag.List) (claims int) {
+func Claims(l *lesson.Lesson, exps map[string]*run.Experiment, errs *diag.List) (claims int) {
 	p := l.Pages[0]
 	res := &resolver{file: p.File, exps: exps, errs: errs}
 	for _, d := range p.Directives {

@@ -1,16 +1,17 @@
-package build
+// Package site loads what templates/ configures: the languages, the
+// translated terms, the page layouts and the stylesheet.
+package site
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
-	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
 	"lbcourse/report/internal/diag"
 	"lbcourse/report/internal/numfmt"
+	"lbcourse/report/internal/yamldoc"
 )
 
 // A Lang is one language of the site.
@@ -24,7 +25,7 @@ type Lang struct {
 // units, series names and the page furniture. A key may contain * for one
 // path element; {1} in its text is what * matched.
 type Terms struct {
-	file    string
+	File    string // where they are defined, for errors
 	exact   map[string]map[string]string
 	pattern []patternTerm
 }
@@ -47,6 +48,17 @@ func (t *Terms) Lookup(term, lang string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// UI returns every page-furniture term (ui.KEY) in lang, keyed by KEY.
+func (t *Terms) UI(lang string) map[string]string {
+	out := map[string]string{}
+	for k, m := range t.exact {
+		if strings.HasPrefix(k, "ui.") {
+			out[strings.TrimPrefix(k, "ui.")] = m[lang]
+		}
+	}
+	return out
 }
 
 // Has reports whether term is defined in any language.
@@ -85,8 +97,8 @@ type Site struct {
 	Terms *Terms
 }
 
-// loadSite reads templates/site.yaml and templates/terms.yaml.
-func loadSite(dir string, errs *diag.List) *Site {
+// Load reads templates/site.yaml and templates/terms.yaml.
+func Load(dir string, errs *diag.List) *Site {
 	s := &Site{Terms: &Terms{exact: map[string]map[string]string{}}}
 	siteFile := filepath.Join(dir, "site.yaml")
 	var cfg struct {
@@ -97,7 +109,7 @@ func loadSite(dir string, errs *diag.List) *Site {
 	}
 	if src, err := os.ReadFile(siteFile); err != nil {
 		errs.AddFile(siteFile, "%v", err)
-	} else if err := decodeStrict(src, &cfg); err != nil {
+	} else if err := yamldoc.DecodeStrict(src, &cfg); err != nil {
 		errs.AddFile(siteFile, "%v", err)
 	}
 	for _, l := range cfg.Languages {
@@ -113,7 +125,7 @@ func loadSite(dir string, errs *diag.List) *Site {
 	}
 
 	termFile := filepath.Join(dir, "terms.yaml")
-	s.Terms.file = termFile
+	s.Terms.File = termFile
 	src, err := os.ReadFile(termFile)
 	if err != nil {
 		errs.AddFile(termFile, "%v", err)
@@ -130,8 +142,8 @@ func loadSite(dir string, errs *diag.List) *Site {
 		return s
 	}
 	m := doc.Content[0]
-	off := lineOffsets(src)
-	at := func(n *yaml.Node) int { return nodeOffset(src, off, n) }
+	off := yamldoc.LineOffsets(src)
+	at := func(n *yaml.Node) int { return yamldoc.NodeOffset(src, off, n) }
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
 		if _, dup := s.Terms.exact[k.Value]; dup {
@@ -145,7 +157,7 @@ func loadSite(dir string, errs *diag.List) *Site {
 		}
 		for j := 0; j+1 < len(v.Content); j += 2 {
 			lk, lv := v.Content[j], v.Content[j+1]
-			if s.lang(lk.Value) == nil {
+			if s.Lang(lk.Value) == nil {
 				errs.Add(termFile, at(lk), "term %q: unknown language %q", k.Value, lk.Value)
 			}
 			text[lk.Value] = lv.Value
@@ -164,46 +176,12 @@ func loadSite(dir string, errs *diag.List) *Site {
 	return s
 }
 
-func (s *Site) lang(code string) *Lang {
+// Lang returns the language of code, or nil.
+func (s *Site) Lang(code string) *Lang {
 	for _, l := range s.Langs {
 		if l.Code == code {
 			return l
 		}
 	}
 	return nil
-}
-
-func decodeStrict(src []byte, v any) error {
-	d := yaml.NewDecoder(strings.NewReader(string(src)))
-	d.KnownFields(true)
-	if err := d.Decode(v); err != nil {
-		return fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "yaml: "))
-	}
-	return nil
-}
-
-// lineOffsets returns the byte offset of the start of each line of src.
-func lineOffsets(src []byte) []int {
-	offs := []int{0}
-	for i, c := range src {
-		if c == '\n' {
-			offs = append(offs, i+1)
-		}
-	}
-	return offs
-}
-
-// nodeOffset turns a YAML node's line and column (which counts runes) into
-// a byte offset of src, the text it was parsed from; lines are src's line
-// offsets.
-func nodeOffset(src []byte, lines []int, n *yaml.Node) int {
-	if n.Line < 1 || n.Line > len(lines) {
-		return 0
-	}
-	off := lines[n.Line-1]
-	for i := 1; i < n.Column && off < len(src) && src[off] != '\n'; i++ {
-		_, size := utf8.DecodeRune(src[off:])
-		off += size
-	}
-	return off
 }

@@ -1,4 +1,6 @@
-package build
+// Package numbers reads and writes the numbers files: one line per number a
+// lesson's pages show, so that a changed number is a changed line in review.
+package numbers
 
 import (
 	"bufio"
@@ -8,32 +10,33 @@ import (
 	"strings"
 )
 
-// numbers collects, for one lesson, every number its pages display: a key
+// A Set collects, for one lesson, every number its pages display: a key
 // (value path and format), the value in locale-neutral form, and its unit.
-type numbers struct {
+type Set struct {
 	lines map[string]numberLine
 }
 
 type numberLine struct{ value, unit string }
 
-func (n *numbers) add(key, value, unit string) {
+// Add records one number.
+func (n *Set) Add(key, value, unit string) {
 	if n.lines == nil {
 		n.lines = map[string]numberLine{}
 	}
 	n.lines[key] = numberLine{value, unit}
 }
 
-// merge adds every line of o. Two pages of a lesson show the same values
+// Merge adds every line of o. Two pages of a lesson show the same values
 // with the same keys, so a key present in both has the same line.
-func (n *numbers) merge(o *numbers) {
+func (n *Set) Merge(o *Set) {
 	for k, l := range o.lines {
-		n.add(k, l.value, l.unit)
+		n.Add(k, l.value, l.unit)
 	}
 }
 
-// bytes renders the numbers file: a header comment, then one
+// Bytes renders the numbers file: a header comment, then one
 // "key<TAB>value<TAB>unit" line per number, sorted by key.
-func (n *numbers) bytes(lesson string) []byte {
+func (n *Set) Bytes(lesson string) []byte {
 	keys := make([]string, 0, len(n.lines))
 	for k := range n.lines {
 		keys = append(keys, k)
@@ -48,8 +51,8 @@ func (n *numbers) bytes(lesson string) []byte {
 	return b.Bytes()
 }
 
-// ParseNumbers reads a numbers file into key -> value.
-func ParseNumbers(src []byte) map[string]string {
+// Parse reads a numbers file into key -> value.
+func Parse(src []byte) map[string]string {
 	out := map[string]string{}
 	sc := bufio.NewScanner(bytes.NewReader(src))
 	for sc.Scan() {

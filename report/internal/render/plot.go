@@ -1,4 +1,4 @@
-package build
+package render
 
 import (
 	"bytes"
@@ -241,21 +241,21 @@ func (r *pageRenderer) recordFigure(p *directive.Plot, data []plotData, lines []
 		switch p.Type {
 		case "histogram":
 			for i, v := range sorted(d.s.Y) {
-				r.numbers.add(fmt.Sprintf("%s[%0*d]", key, width(len(d.s.Y)), i), n(v), "")
+				r.numbers.Add(fmt.Sprintf("%s[%0*d]", key, width(len(d.s.Y)), i), n(v), "")
 			}
 			continue
 		case "cdf":
 			for _, st := range cdfSteps(d.s.Y) {
-				r.numbers.add(fmt.Sprintf("%s[%0*d]", key, width(len(d.s.Y)), st.index), n(st.value)+" "+shareFormat.Neutral(st.share), "")
+				r.numbers.Add(fmt.Sprintf("%s[%0*d]", key, width(len(d.s.Y)), st.index), n(st.value)+" "+shareFormat.Neutral(st.share), "")
 			}
 			continue
 		}
 		for i := range d.s.Y {
-			r.numbers.add(fmt.Sprintf("%s[%0*d]", key, width(len(d.s.Y)), i), n(d.s.X[i])+" "+n(d.s.Y[i]), "")
+			r.numbers.Add(fmt.Sprintf("%s[%0*d]", key, width(len(d.s.Y)), i), n(d.s.X[i])+" "+n(d.s.Y[i]), "")
 		}
 	}
 	for i, l := range lines {
-		r.numbers.add(fmt.Sprintf("fig.%s.line[%d]", p.ID, i), n(l.At), "")
+		r.numbers.Add(fmt.Sprintf("fig.%s.line[%d]", p.ID, i), n(l.At), "")
 	}
 }
 

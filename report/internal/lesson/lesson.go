@@ -1,4 +1,7 @@
-package build
+// Package lesson finds the lesson folders and parses each language file
+// into a page: front matter, Markdown and directives, with byte offsets for
+// every problem. It also checks that the languages of a lesson agree.
+package lesson
 
 import (
 	"bytes"
@@ -11,9 +14,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/yuin/goldmark"
 	gast "github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"go.yaml.in/yaml/v3"
@@ -22,6 +23,8 @@ import (
 	"lbcourse/report/internal/directive"
 	"lbcourse/report/internal/mdext"
 	"lbcourse/report/internal/mdext/ast"
+	"lbcourse/report/internal/site"
+	"lbcourse/report/internal/yamldoc"
 )
 
 // A Lesson is one folder NN-slug under lessons/, with a page per language.
@@ -33,7 +36,7 @@ type Lesson struct {
 
 // A Page is one language file of a lesson, parsed.
 type Page struct {
-	Lang  *Lang
+	Lang  *site.Lang
 	File  string // path as given in errors, e.g. lessons/02-x/tr.md
 	Src   []byte
 	Front Front
@@ -51,14 +54,14 @@ type Front struct {
 	offs map[string]int
 }
 
-// frontOff returns the offset of a front-matter value, or 0.
-func (p *Page) frontOff(key string) int { return p.Front.offs[key] }
+// FrontOff returns the offset of a front-matter value, or 0.
+func (p *Page) FrontOff(key string) int { return p.Front.offs[key] }
 
 var lessonDirRE = regexp.MustCompile(`^[0-9]{2}-[a-z0-9]+(-[a-z0-9]+)*$`)
 var slugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
-// discover finds the lesson folders in name order and parses their pages.
-func discover(dir string, site *Site, parsers directive.Parsers, errs *diag.List) []*Lesson {
+// Discover finds the lesson folders in name order and parses their pages.
+func Discover(dir string, cfg *site.Site, parsers directive.Parsers, errs *diag.List) []*Lesson {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		errs.AddFile(dir, "%v", err)
@@ -75,12 +78,12 @@ func discover(dir string, site *Site, parsers directive.Parsers, errs *diag.List
 			continue
 		}
 		l := &Lesson{Key: e.Name(), Dir: path}
-		for _, lang := range site.Langs {
+		for _, lang := range cfg.Langs {
 			file := filepath.Join(path, lang.Code+".md")
 			src, err := readLesson(file)
 			if err != nil {
 				if os.IsNotExist(err) {
-					errs.AddFile(path, "missing %s.md: every lesson has a file per language (%s)", lang.Code, langCodes(site))
+					errs.AddFile(path, "missing %s.md: every lesson has a file per language (%s)", lang.Code, langCodes(cfg))
 				} else {
 					errs.AddFile(file, "%v", err)
 				}
@@ -100,11 +103,11 @@ func discover(dir string, site *Site, parsers directive.Parsers, errs *diag.List
 		others, _ := filepath.Glob(filepath.Join(path, "*.md"))
 		for _, o := range others {
 			code := filepath.Base(o)[:len(filepath.Base(o))-3]
-			if site.lang(code) == nil {
-				errs.AddFile(o, "no language %q in templates/site.yaml%s", code, diag.DidYouMean(code, langList(site)))
+			if cfg.Lang(code) == nil {
+				errs.AddFile(o, "no language %q in templates/site.yaml%s", code, diag.DidYouMean(code, langList(cfg)))
 			}
 		}
-		if len(l.Pages) == len(site.Langs) {
+		if len(l.Pages) == len(cfg.Langs) {
 			lessons = append(lessons, l)
 		}
 	}
@@ -144,7 +147,7 @@ func invalidUTF8(src []byte) int {
 	return -1
 }
 
-func langList(s *Site) []string {
+func langList(s *site.Site) []string {
 	var out []string
 	for _, l := range s.Langs {
 		out = append(out, l.Code)
@@ -152,24 +155,13 @@ func langList(s *Site) []string {
 	return out
 }
 
-func langCodes(s *Site) string { return strings.Join(langList(s), ", ") }
-
-// newMarkdown returns the goldmark used for lessons: CommonMark plus tables,
-// strikethrough, heading ids and the directive extension; raw HTML stays
-// disabled (goldmark's default).
-func newMarkdown(parsers directive.Parsers, hooks mdext.Hooks) goldmark.Markdown {
-	return goldmark.New(
-		goldmark.WithExtensions(extension.Table, extension.Strikethrough,
-			&mdext.Extension{Parsers: parsers, Hooks: hooks}),
-		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
-	)
-}
+func langCodes(s *site.Site) string { return strings.Join(langList(s), ", ") }
 
 var fmOpen = []byte("---\n")
 
 // parsePage splits off the front matter and parses the Markdown. Offsets
 // stay those of the whole file: the front matter is blanked, not cut.
-func parsePage(file string, src []byte, lang *Lang, parsers directive.Parsers, errs *diag.List) *Page {
+func parsePage(file string, src []byte, lang *site.Lang, parsers directive.Parsers, errs *diag.List) *Page {
 	// Positions are reported in the text as parsed: without a byte-order
 	// mark, with Windows line ends made Unix ones (lines and columns are
 	// unchanged by both, but for the mark on the first line).
@@ -202,7 +194,7 @@ func parsePage(file string, src []byte, lang *Lang, parsers directive.Parsers, e
 		}
 		return p // not parsed: its cost would grow with the square of what crossed the bound
 	}
-	md := newMarkdown(parsers, nil)
+	md := mdext.New(parsers, nil)
 	pc := parser.NewContext(parser.WithIDs(mdext.NewIDs()))
 	p.Doc = md.Parser().Parse(text.NewReader(body), parser.WithContext(pc))
 	for _, pr := range mdext.Problems(pc) {
@@ -293,8 +285,8 @@ func parseFront(file string, fm []byte, base int, errs *diag.List) Front {
 		errs.Add(file, base, "front matter must be key: value lines")
 		return f
 	}
-	lines := lineOffsets(fm)
-	at := func(n *yaml.Node) int { return base + nodeOffset(fm, lines, n) }
+	lines := yamldoc.LineOffsets(fm)
+	at := func(n *yaml.Node) int { return base + yamldoc.NodeOffset(fm, lines, n) }
 	m := doc.Content[0]
 	seen := map[string]bool{}
 	allowed := []string{"title", "slug", "summary"}

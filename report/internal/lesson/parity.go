@@ -1,4 +1,4 @@
-package build
+package lesson
 
 import (
 	"fmt"
@@ -7,9 +7,9 @@ import (
 	"lbcourse/report/internal/directive"
 )
 
-// checkParity reports every directive or value one language of a lesson
+// CheckParity reports every directive or value one language of a lesson
 // has more often than another: the languages must show the same things.
-func checkParity(l *Lesson, errs *diag.List) {
+func CheckParity(l *Lesson, errs *diag.List) {
 	if len(l.Pages) < 2 {
 		return
 	}

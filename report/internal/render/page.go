@@ -1,64 +1,21 @@
-package build
+package render
 
 import (
 	"bytes"
 	"html/template"
-	"os"
-	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 
 	gast "github.com/yuin/goldmark/ast"
 
 	"lbcourse/report/internal/diag"
+	"lbcourse/report/internal/lesson"
+	"lbcourse/report/internal/mdext"
 	"lbcourse/report/internal/mdext/ast"
+	"lbcourse/report/internal/numbers"
+	"lbcourse/report/internal/output"
+	"lbcourse/report/internal/run"
+	"lbcourse/report/internal/site"
 )
-
-// templateFiles are the page layouts under templates/.
-var templateFiles = []string{"layout.html", "lesson.html", "index.html", "root.html"}
-
-var templateErrRE = regexp.MustCompile(`^template: ([^:]+):(\d+):(?:(\d+):)? ?(.*)$`)
-
-// loadTemplates parses the layouts; a syntax error is reported at its file
-// and line.
-func loadTemplates(dir string, errs *diag.List) *template.Template {
-	t := template.New("site").Option("missingkey=error")
-	for _, name := range templateFiles {
-		file := filepath.Join(dir, name)
-		src, err := os.ReadFile(file)
-		if err != nil {
-			errs.AddFile(file, "%v", err)
-			continue
-		}
-		errs.AddSource(file, src)
-		if _, err := t.New(name).Parse(string(src)); err != nil {
-			addTemplateError(dir, err, errs)
-		}
-	}
-	return t
-}
-
-func addTemplateError(dir string, err error, errs *diag.List) {
-	m := templateErrRE.FindStringSubmatch(err.Error())
-	if m == nil {
-		errs.AddFile(dir, "%v", err)
-		return
-	}
-	file := filepath.Join(dir, m[1])
-	line, _ := strconv.Atoi(m[2])
-	col := 1
-	if m[3] != "" {
-		col, _ = strconv.Atoi(m[3])
-	}
-	src, _ := os.ReadFile(file)
-	offs := lineOffsets(src)
-	off := 0
-	if line >= 1 && line <= len(offs) {
-		off = offs[line-1] + col - 1
-	}
-	errs.Add(file, off, "%s", m[4])
-}
 
 type link struct {
 	Href, Text, Lang string
@@ -94,17 +51,9 @@ type indexView struct {
 	UI             map[string]string
 }
 
-func (b *builder) uiMap(lang string) map[string]string {
-	out := map[string]string{}
-	for k, m := range b.site.Terms.exact {
-		if strings.HasPrefix(k, "ui.") {
-			out[strings.TrimPrefix(k, "ui.")] = m[lang]
-		}
-	}
-	return out
-}
+func (b *Renderer) uiMap(lang string) map[string]string { return b.Site.Terms.UI(lang) }
 
-func pageName(p *Page) string { return p.Lang.Code + "/" + p.Front.Slug + ".html" }
+func pageName(p *lesson.Page) string { return p.Lang.Code + "/" + p.Front.Slug + ".html" }
 
 // rel returns the link from page `from` (a slash path) to `to`.
 func rel(from, to string) string {
@@ -114,18 +63,18 @@ func rel(from, to string) string {
 
 // renderPage renders one lesson page and its figures into files, and the
 // numbers it shows into nums.
-func (b *builder) renderPage(files *Files, lessons []*Lesson, i int, p *Page, exps map[string]*experiment, tmpl *template.Template, errs *diag.List, nums *numbers) {
+func (b *Renderer) renderPage(files *output.Files, lessons []*lesson.Lesson, i int, p *lesson.Page, exps map[string]*run.Experiment, errs *diag.List, nums *numbers.Set) {
 	l := lessons[i]
 	r := &pageRenderer{b: b, lesson: l, page: p, res: &resolver{file: p.File, exps: exps, errs: errs},
 		errs: errs, numbers: nums, figures: map[string][]byte{}}
-	md := newMarkdown(b.opts.Parsers, r)
+	md := mdext.New(b.Parsers, r)
 	var body bytes.Buffer
 	if err := md.Renderer().Render(&body, p.Src, p.Doc); err != nil {
 		errs.Add(p.File, 0, "rendering: %v", err)
 		return
 	}
 	name := pageName(p)
-	li := langIndex(b.site, p.Lang)
+	li := langIndex(b.Site, p.Lang)
 	v := pageView{
 		Lang: p.Lang.Code, LangName: p.Lang.Name,
 		Title: p.Front.Title, Summary: p.Front.Summary,
@@ -147,17 +96,17 @@ func (b *builder) renderPage(files *Files, lessons []*Lesson, i int, p *Page, ex
 		v.Next = &link{Href: rel(name, pageName(q)), Text: q.Front.Title}
 	}
 	var out bytes.Buffer
-	if err := tmpl.ExecuteTemplate(&out, "lesson.html", v); err != nil {
-		addTemplateError(b.opts.Templates, err, errs)
+	if err := b.Templates.ExecuteTemplate(&out, "lesson.html", v); err != nil {
+		site.TemplateError(b.TemplateDir, err, errs)
 		return
 	}
-	files.add(name, out.Bytes())
+	files.Add(name, out.Bytes())
 	for fig, svg := range r.figures {
-		files.add(p.Lang.Code+"/fig/"+fig, svg)
+		files.Add(p.Lang.Code+"/fig/"+fig, svg)
 	}
 }
 
-func langIndex(s *Site, l *Lang) int {
+func langIndex(s *site.Site, l *site.Lang) int {
 	for i, x := range s.Langs {
 		if x == l {
 			return i
@@ -210,46 +159,36 @@ func plainText(n gast.Node, src []byte) string {
 	return b.String()
 }
 
-func (b *builder) renderIndexes(files *Files, lessons []*Lesson, tmpl *template.Template, errs *diag.List) {
-	for li, lang := range b.site.Langs {
+func (b *Renderer) Indexes(files *output.Files, lessons []*lesson.Lesson, errs *diag.List) {
+	for li, lang := range b.Site.Langs {
 		name := lang.Code + "/index.html"
 		v := indexView{Lang: lang.Code, LangName: lang.Name, CSS: rel(name, "style.css"), UI: b.uiMap(lang.Code)}
-		v.Title = uiText(b.site, "course_title", lang.Code, errs)
+		v.Title = uiText(b.Site, "course_title", lang.Code, errs)
 		for _, l := range lessons {
 			p := l.Pages[li]
 			v.Lessons = append(v.Lessons, link{Href: rel(name, pageName(p)), Text: p.Front.Title})
 			v.Summaries = append(v.Summaries, p.Front.Summary)
 		}
-		for _, other := range b.site.Langs {
+		for _, other := range b.Site.Langs {
 			v.Languages = append(v.Languages, link{Href: rel(name, other.Code+"/index.html"), Text: other.Name, Lang: other.Code, Current: other == lang})
 		}
 		var out bytes.Buffer
-		if err := tmpl.ExecuteTemplate(&out, "index.html", v); err != nil {
-			addTemplateError(b.opts.Templates, err, errs)
+		if err := b.Templates.ExecuteTemplate(&out, "index.html", v); err != nil {
+			site.TemplateError(b.TemplateDir, err, errs)
 			continue
 		}
-		files.add(name, out.Bytes())
+		files.Add(name, out.Bytes())
 	}
 	var roots []indexView
-	for _, lang := range b.site.Langs {
+	for _, lang := range b.Site.Langs {
 		roots = append(roots, indexView{Lang: lang.Code, LangName: lang.Name,
-			Title: uiText(b.site, "course_title", lang.Code, errs), CSS: "style.css", UI: b.uiMap(lang.Code),
+			Title: uiText(b.Site, "course_title", lang.Code, errs), CSS: "style.css", UI: b.uiMap(lang.Code),
 			Languages: []link{{Href: lang.Code + "/index.html", Text: lang.Name, Lang: lang.Code}}})
 	}
 	var out bytes.Buffer
-	if err := tmpl.ExecuteTemplate(&out, "root.html", roots); err != nil {
-		addTemplateError(b.opts.Templates, err, errs)
+	if err := b.Templates.ExecuteTemplate(&out, "root.html", roots); err != nil {
+		site.TemplateError(b.TemplateDir, err, errs)
 		return
 	}
-	files.add("index.html", out.Bytes())
-}
-
-func (b *builder) stylesheet(errs *diag.List) []byte {
-	file := filepath.Join(b.opts.Templates, "style.css")
-	css, err := os.ReadFile(file)
-	if err != nil {
-		errs.AddFile(file, "%v", err)
-		return nil
-	}
-	return append(append(css, "\n/* syntax highlighting (chroma, style "+chromaStyle+") */\n"...), chromaCSS()...)
+	files.Add("index.html", out.Bytes())
 }

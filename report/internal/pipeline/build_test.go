@@ -1,4 +1,4 @@
-package build
+package pipeline
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"lbcourse/report/internal/course"
+	"lbcourse/report/internal/output"
 )
 
 var update = flag.Bool("update", false, "rewrite out/ and the expected error files from the current sources")
@@ -50,7 +51,7 @@ func TestGolden(t *testing.T) {
 		want[n] = true
 		got, err := os.ReadFile(filepath.Join(o.Out, n))
 		if err != nil {
-			t.Errorf("out/%s is missing (run make report, or go test ./report/internal/build -update)", n)
+			t.Errorf("out/%s is missing (run make report, or go test ./report/internal/pipeline -update)", n)
 			continue
 		}
 		if !bytes.Equal(got, files.Get(n)) {
@@ -203,7 +204,7 @@ func TestFailedBuildLeavesOut(t *testing.T) {
 	out := filepath.Join(parent, "out")
 	os.MkdirAll(out, 0o755)
 	os.WriteFile(filepath.Join(out, "index.html"), []byte("previous site"), 0o644)
-	os.WriteFile(filepath.Join(out, siteMarker), []byte(siteMarkerHead+"index.html\n"), 0o644)
+	os.WriteFile(filepath.Join(out, output.Marker), []byte(output.MarkerHead+"index.html\n"), 0o644)
 	o := courseOptions(t, "")
 	o.Out = out
 	o.Lessons = filepath.Join("testdata", "errors", "references", "lessons")

@@ -1,0 +1,169 @@
+// Package pipeline turns lessons/ and templates/ into the static course
+// site, one stage after another, no stage reaching back: site (the
+// configuration), lesson (discover and parse), run (plan and execute the
+// experiments), render (claims, values, tables, figures and pages) and
+// output (the atomic write).
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"lbcourse/report/internal/cache"
+	"lbcourse/report/internal/diag"
+	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/lesson"
+	"lbcourse/report/internal/output"
+	"lbcourse/report/internal/registry"
+	"lbcourse/report/internal/render"
+	"lbcourse/report/internal/run"
+	"lbcourse/report/internal/site"
+)
+
+// Options configure a build. Zero fields take the defaults in brackets.
+type Options struct {
+	Lessons   string             // ["lessons"]
+	Templates string             // ["templates"]
+	Out       string             // ["out"]
+	CacheDir  string             // result cache; "" runs every experiment
+	Timeout   time.Duration      // per experiment [2m]
+	Registry  *registry.Registry // required
+	// Parsers are the directive kinds [directive.Standard()].
+	Parsers directive.Parsers
+}
+
+// Summary is what a build did.
+type Summary struct {
+	Lessons, Pages, Experiments, Ran, Cached, Claims int
+	Elapsed                                          time.Duration
+	// Warnings are problems the build repaired, such as a corrupt cache
+	// entry it recomputed; each is reported once.
+	Warnings []string
+}
+
+func (s Summary) String() string {
+	return fmt.Sprintf("%d lessons, %d pages, %d experiments (%d run, %d cached), %d claims checked in %v",
+		s.Lessons, s.Pages, s.Experiments, s.Ran, s.Cached, s.Claims, s.Elapsed.Round(time.Millisecond))
+}
+
+// Build renders the site into o.Out. It writes into a temporary directory
+// beside o.Out and swaps it in only when there was no error, so a failed
+// build leaves the previous site untouched (unless the error wraps
+// output.ErrSiteMoved). The error lists every problem, one "file:line:col: message"
+// per line. Builds of one output directory run one at a time.
+func Build(ctx context.Context, o Options) (Summary, error) {
+	start := time.Now()
+	o = o.withDefaults()
+	unlock, err := output.Lock(o.Out)
+	if err != nil {
+		return Summary{}, err
+	}
+	defer unlock()
+	restored, err := output.Restore(o.Out)
+	if err != nil {
+		return Summary{}, err
+	}
+	s, err := build(ctx, o)
+	if restored != "" {
+		s.Warnings = append([]string{restored}, s.Warnings...)
+	}
+	if err != nil {
+		return s, err
+	}
+	s.Elapsed = time.Since(start)
+	return s, nil
+}
+
+func build(ctx context.Context, o Options) (Summary, error) {
+	sources := []output.Source{{What: "the lessons", Dir: o.Lessons}, {What: "the templates", Dir: o.Templates}, {What: "the result cache", Dir: o.CacheDir}}
+	if err := output.CheckDir(o.Out, sources); err != nil {
+		return Summary{}, err
+	}
+	site, s, err := Render(ctx, o)
+	if err != nil {
+		return s, err
+	}
+	return s, site.WriteAtomic(o.Out)
+}
+
+func (o Options) withDefaults() Options {
+	if o.Lessons == "" {
+		o.Lessons = "lessons"
+	}
+	if o.Templates == "" {
+		o.Templates = "templates"
+	}
+	if o.Out == "" {
+		o.Out = "out"
+	}
+	if o.Timeout == 0 {
+		o.Timeout = run.DefaultTimeout
+	}
+	if o.Parsers == nil {
+		o.Parsers = directive.Standard()
+	}
+	return o
+}
+
+// Render does everything but writing: it returns the site's files. A panic
+// in the generator becomes an error; it never escapes.
+func Render(ctx context.Context, o Options) (files *output.Files, s Summary, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			files, err = nil, fmt.Errorf("report: internal error: %v (at %s); this is a bug in the generator", p, diag.PanicSite())
+		}
+	}()
+	return renderSite(ctx, o)
+}
+
+func renderSite(ctx context.Context, o Options) (*output.Files, Summary, error) {
+	start := time.Now()
+	o = o.withDefaults()
+	var errs diag.List
+	cfg := site.Load(o.Templates, &errs)
+	tmpl := site.LoadTemplates(o.Templates, &errs)
+	if errs.Len() > 0 {
+		return nil, Summary{}, errs.Err()
+	}
+	lessons := lesson.Discover(o.Lessons, cfg, o.Parsers, &errs)
+	var s Summary
+	s.Lessons = len(lessons)
+	lesson.CheckNames(lessons, cfg, &errs)
+	var all []*run.Experiment
+	plans := map[*lesson.Lesson]map[string]*run.Experiment{}
+	for _, l := range lessons {
+		lesson.CheckParity(l, &errs)
+		plans[l] = run.Plan(l, o.Registry, &errs)
+		for _, d := range l.Pages[0].Directives {
+			if e, ok := d.(*directive.Experiment); ok {
+				if x := plans[l][e.Name]; x != nil && x.D == e {
+					all = append(all, x)
+				}
+			}
+		}
+	}
+	s.Experiments = len(all)
+	st := run.All(ctx, all, cache.Cache{Dir: o.CacheDir}, o.Timeout, &errs)
+	s.Ran, s.Cached, s.Warnings = st.Ran, st.Cached, st.Warnings
+	if ctx.Err() != nil {
+		return nil, s, run.ErrInterrupted
+	}
+	for _, l := range lessons {
+		s.Claims += render.Claims(l, plans[l], &errs)
+	}
+	files := output.New()
+	r := &render.Renderer{Site: cfg, Templates: tmpl, TemplateDir: o.Templates, Parsers: o.Parsers, Registry: o.Registry}
+	r.Pages(files, lessons, plans, &errs)
+	for _, l := range lessons {
+		s.Pages += len(l.Pages)
+	}
+	r.Indexes(files, lessons, &errs)
+	files.Add("style.css", site.Stylesheet(o.Templates, render.HighlightCSS(), &errs))
+	files.AddMarker()
+	if errs.Len() > 0 {
+		return nil, s, errs.Err()
+	}
+	s.Elapsed = time.Since(start)
+	return files, s, nil
+}
