@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"lbcourse/report/internal/expr"
+	"lbcourse/report/internal/numfmt"
 )
 
 // A Check states claims the prose makes, one per line; a line starting with
@@ -68,3 +69,20 @@ func ParseCheck(b *Block) Directive {
 
 // PathOff returns the file offset of a path of the claim.
 func (cl Claim) PathOff(p *expr.Path) int { return cl.LineOff + p.Off }
+
+// CheckView is what templates/directives/check.html shows: the claims a
+// reader can open, in canonical form.
+type CheckView struct {
+	Summary string
+	Claims  []string
+}
+
+func resolveCheck(d Directive, c Context) (any, bool) {
+	ch := d.(*Check)
+	n := c.Locale().Format(numfmt.Format{}, float64(len(ch.Claims)))
+	v := CheckView{Summary: strings.ReplaceAll(c.UI("claims"), "{n}", n)}
+	for _, cl := range ch.Claims {
+		v.Claims = append(v.Claims, expr.String(cl.Expr))
+	}
+	return v, true
+}

@@ -27,17 +27,6 @@ type Parser func(b *Block) Directive
 // Fenced blocks whose kind is not in the map stay ordinary code blocks.
 type Parsers map[string]Parser
 
-// Standard returns the parsers of every directive this format defines.
-func Standard() Parsers {
-	return Parsers{
-		"experiment": ParseExperiment,
-		"table":      ParseTable,
-		"plot":       ParsePlot,
-		"check":      ParseCheck,
-		"source":     ParseSource,
-	}
-}
-
 // A Spec is a reference to a value and how to show it:
 // PATH [| FORMAT] where FORMAT is a numfmt spec, plus in tables join "SEP".
 type Spec struct {

@@ -2,7 +2,6 @@ package directive
 
 import (
 	"bytes"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -39,21 +38,16 @@ func FuzzBlock(f *testing.F) {
 	} {
 		f.Add(s, "name")
 	}
-	kinds := slices.Sorted(func(yield func(string) bool) {
-		for k := range Standard() {
-			if !yield(k) {
-				return
-			}
-		}
-	})
+	kinds := Standard()
 	f.Fuzz(func(t *testing.T, body, args string) {
 		if len(body) > 4096 || strings.ContainsAny(args, "\n\r") {
 			return
 		}
-		for _, kind := range kinds {
+		for _, k := range kinds {
+			kind := k.Name
 			base := 3 + len(kind) + 1 + len(args) + 1 // the body follows the info line
 			var probs []Problem
-			d := Standard()[kind](block(kind, args, body, base, &probs))
+			d := k.Parse(block(kind, args, body, base, &probs))
 			for _, p := range probs {
 				if p.Off < 0 || p.Off > base+len(body) {
 					t.Fatalf("%s: problem %q at %d, outside the block", kind, p.Msg, p.Off)

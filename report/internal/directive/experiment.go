@@ -115,3 +115,27 @@ func ParseExperiment(b *Block) Directive {
 	}
 	return e
 }
+
+// ExperimentView is what templates/directives/experiment.html shows: the
+// experiment's name, its model and the parameters the lesson sets.
+type ExperimentView struct {
+	Name, Model      string
+	Label, ModelWord string
+	Params           []ParamView
+}
+
+// A ParamView is one parameter as the lesson writes it.
+type ParamView struct{ Key, Value string }
+
+func resolveExperiment(d Directive, c Context) (any, bool) {
+	e := d.(*Experiment)
+	v := ExperimentView{Name: e.Name, Model: e.Model, Label: c.UI("experiment"), ModelWord: c.UI("model")}
+	for _, f := range e.Params {
+		val := Flow(f.Value)
+		if f.Value.Tag == "!ref" {
+			val = "← " + f.Value.Value
+		}
+		v.Params = append(v.Params, ParamView{f.Key.Value, val})
+	}
+	return v, true
+}

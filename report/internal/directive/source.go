@@ -36,3 +36,18 @@ func ParseSource(b *Block) Directive {
 	s.Caption = b.String(fs, "caption")
 	return s
 }
+
+// SourceView is what templates/directives/source.html shows.
+type SourceView struct {
+	Caption string
+	Listing
+}
+
+func resolveSource(d Directive, c Context) (any, bool) {
+	s := d.(*Source)
+	l, ok := c.Listing(s.Model, s.Func, s.ModelOff, s.FuncOff, s.Off)
+	if !ok {
+		return nil, false
+	}
+	return SourceView{Caption: s.Caption, Listing: l}, true
+}

@@ -1,6 +1,7 @@
 package directive
 
 import (
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -92,4 +93,71 @@ func (b *Block) listSize(fs map[string]Field, key string, n, max int) {
 	case n > max:
 		b.Errorf(b.NodeOff(f.Value.Content[max]), "table: at most %d %s", max, key)
 	}
+}
+
+// TableView is what templates/directives/table.html shows.
+type TableView struct {
+	Caption string
+	Columns []string
+	Rows    []TableRow
+}
+
+// A TableRow is a row's label and its cells, formatted.
+type TableRow struct {
+	Label string
+	Cells []string
+}
+
+func resolveTable(d Directive, c Context) (any, bool) {
+	t := d.(*Table)
+	v := TableView{Caption: t.Caption}
+	for _, col := range t.Columns {
+		heading := col.Path // a column no row has is reported at its cells, with a did-you-mean
+		if t.columnExists(col, c) {
+			heading = c.Term(col.Path, col.Off)
+		}
+		v.Columns = append(v.Columns, heading)
+	}
+	for _, row := range t.Rows {
+		prefix := t.RowPath(row)
+		if !c.Prefix(prefix, row.Off) {
+			continue // one error for the row, not one per cell
+		}
+		r := TableRow{Label: c.Term(row.Path, row.Off)}
+		for _, col := range t.Columns {
+			r.Cells = append(r.Cells, cell(prefix+"."+col.Path, col, c))
+		}
+		v.Rows = append(v.Rows, r)
+	}
+	return v, true
+}
+
+// cell formats the value full, or the group under it for a joined column;
+// "" when it is missing (reported).
+func cell(full string, col Spec, c Context) string {
+	if !col.Joined {
+		if v, ok := c.Value(full, col.Off); ok {
+			return c.Show(full, v, col.Format, col.Off)
+		}
+		return ""
+	}
+	vals, ok := c.Group(full, col.Off)
+	if !ok {
+		return ""
+	}
+	parts := make([]string, len(vals))
+	for i, v := range vals {
+		parts[i] = c.Show(full+"."+strconv.Itoa(i+1), v, col.Format, col.Off)
+	}
+	return strings.Join(parts, col.Join)
+}
+
+// columnExists reports whether some row of t has a value (or group) col.
+func (t *Table) columnExists(col Spec, c Context) bool {
+	for _, row := range t.Rows {
+		if c.Has(t.RowPath(row) + "." + col.Path) {
+			return true
+		}
+	}
+	return false
 }

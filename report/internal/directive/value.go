@@ -58,3 +58,21 @@ func ParseValue(inner []byte, off, innerOff int) (*Value, []Problem) {
 	}
 	return v, probs
 }
+
+// ValueView is what templates/directives/value.html shows in a sentence.
+type ValueView struct {
+	Text    string
+	Missing bool // not resolved (reported): a ? stands in
+}
+
+// ResolveValue binds an inline value for its template.
+func ResolveValue(v *Value, c Context) ValueView {
+	if v.Expr == nil {
+		return ValueView{Missing: true}
+	}
+	val, ok := c.Number(v)
+	if !ok {
+		return ValueView{Missing: true}
+	}
+	return ValueView{Text: c.Show(v.Spec.Path, val, v.Spec.Format, v.Spec.Off)}
+}

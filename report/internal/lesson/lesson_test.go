@@ -47,7 +47,7 @@ func FuzzPage(f *testing.F) {
 			return
 		}
 		var errs diag.List
-		p := parsePage("f.md", []byte(src), lang, directive.Standard(), &errs)
+		p := parsePage("f.md", []byte(src), lang, directive.Standard().Parsers(), &errs)
 		for _, e := range errs.Errors() {
 			if e.Off > len(p.Src) {
 				t.Fatalf("error %q at %d outside the file (%d bytes)", e.Msg, e.Off, len(p.Src))

@@ -33,7 +33,7 @@ func (echo) RenderValue(w util.BufWriter, v *directive.Value) error {
 }
 
 func parse(src string) (gast.Node, []directive.Problem, goldmark.Markdown) {
-	md := goldmark.New(goldmark.WithExtensions(&mdext.Extension{Parsers: directive.Standard(), Hooks: echo{}}),
+	md := goldmark.New(goldmark.WithExtensions(&mdext.Extension{Parsers: directive.Standard().Parsers(), Hooks: echo{}}),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()))
 	pc := parser.NewContext(parser.WithIDs(mdext.NewIDs()))
 	doc := md.Parser().Parse(text.NewReader([]byte(src)), parser.WithContext(pc))

@@ -95,11 +95,15 @@ func TestInterrupted(t *testing.T) {
 // TestParserPanic: a directive parser that panics becomes an error; the
 // panic does not escape Build.
 func TestParserPanic(t *testing.T) {
-	parsers := directive.Standard()
-	parsers["table"] = func(*directive.Block) directive.Directive { panic("table parser bug") }
+	kinds := directive.Standard()
+	for i := range kinds {
+		if kinds[i].Name == "table" {
+			kinds[i].Parse = func(*directive.Block) directive.Directive { panic("table parser bug") }
+		}
+	}
 	o := courseOptions(t, "")
 	o.Out = previousSite(t)
-	o.Parsers = parsers
+	o.Kinds = kinds
 	_, err := Build(context.Background(), o)
 	if err == nil || !strings.HasPrefix(err.Error(), "report: internal error: table parser bug (at lbcourse/report/internal/pipeline.TestParserPanic.func1, ") {
 		t.Errorf("error %v", err)

@@ -13,10 +13,12 @@ import (
 	"lbcourse/report/internal/cache"
 	"lbcourse/report/internal/diag"
 	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/highlight"
 	"lbcourse/report/internal/lesson"
 	"lbcourse/report/internal/output"
 	"lbcourse/report/internal/registry"
 	"lbcourse/report/internal/render"
+	"lbcourse/report/internal/resolve"
 	"lbcourse/report/internal/run"
 	"lbcourse/report/internal/site"
 )
@@ -29,8 +31,8 @@ type Options struct {
 	CacheDir  string             // result cache; "" runs every experiment
 	Timeout   time.Duration      // per experiment [2m]
 	Registry  *registry.Registry // required
-	// Parsers are the directive kinds [directive.Standard()].
-	Parsers directive.Parsers
+	// Kinds are the directive kinds [directive.Standard()].
+	Kinds directive.Kinds
 }
 
 // Summary is what a build did.
@@ -100,8 +102,8 @@ func (o Options) withDefaults() Options {
 	if o.Timeout == 0 {
 		o.Timeout = run.DefaultTimeout
 	}
-	if o.Parsers == nil {
-		o.Parsers = directive.Standard()
+	if o.Kinds == nil {
+		o.Kinds = directive.Standard()
 	}
 	return o
 }
@@ -122,11 +124,15 @@ func renderSite(ctx context.Context, o Options) (*output.Files, Summary, error) 
 	o = o.withDefaults()
 	var errs diag.List
 	cfg := site.Load(o.Templates, &errs)
-	tmpl := site.LoadTemplates(o.Templates, &errs)
+	var kinds []string
+	for _, k := range o.Kinds {
+		kinds = append(kinds, k.Name)
+	}
+	tmpl := site.LoadTemplates(o.Templates, append(kinds, "value"), &errs)
 	if errs.Len() > 0 {
 		return nil, Summary{}, errs.Err()
 	}
-	lessons := lesson.Discover(o.Lessons, cfg, o.Parsers, &errs)
+	lessons := lesson.Discover(o.Lessons, cfg, o.Kinds.Parsers(), &errs)
 	var s Summary
 	s.Lessons = len(lessons)
 	lesson.CheckNames(lessons, cfg, &errs)
@@ -150,16 +156,17 @@ func renderSite(ctx context.Context, o Options) (*output.Files, Summary, error) 
 		return nil, s, run.ErrInterrupted
 	}
 	for _, l := range lessons {
-		s.Claims += render.Claims(l, plans[l], &errs)
+		s.Claims += resolve.Claims(l, plans[l], &errs)
 	}
 	files := output.New()
-	r := &render.Renderer{Site: cfg, Templates: tmpl, TemplateDir: o.Templates, Parsers: o.Parsers, Registry: o.Registry}
+	rv := &resolve.Resolver{Site: cfg, Registry: o.Registry, Kinds: o.Kinds}
+	r := &render.Renderer{Site: cfg, Templates: tmpl, TemplateDir: o.Templates, Kinds: o.Kinds, Resolver: rv}
 	r.Pages(files, lessons, plans, &errs)
 	for _, l := range lessons {
 		s.Pages += len(l.Pages)
 	}
 	r.Indexes(files, lessons, &errs)
-	files.Add("style.css", site.Stylesheet(o.Templates, render.HighlightCSS(), &errs))
+	files.Add("style.css", site.Stylesheet(o.Templates, highlight.CSS(), &errs))
 	files.AddMarker()
 	if errs.Len() > 0 {
 		return nil, s, errs.Err()

@@ -13,6 +13,7 @@ import (
 	"lbcourse/report/internal/mdext/ast"
 	"lbcourse/report/internal/numbers"
 	"lbcourse/report/internal/output"
+	"lbcourse/report/internal/resolve"
 	"lbcourse/report/internal/run"
 	"lbcourse/report/internal/site"
 )
@@ -65,9 +66,10 @@ func rel(from, to string) string {
 // numbers it shows into nums.
 func (b *Renderer) renderPage(files *output.Files, lessons []*lesson.Lesson, i int, p *lesson.Page, exps map[string]*run.Experiment, errs *diag.List, nums *numbers.Set) {
 	l := lessons[i]
-	r := &pageRenderer{b: b, lesson: l, page: p, res: &resolver{file: p.File, exps: exps, errs: errs},
-		errs: errs, numbers: nums, figures: map[string][]byte{}}
-	md := mdext.New(b.Parsers, r)
+	resolved := b.Resolver.Page(l, p, exps, errs)
+	nums.Merge(&resolved.Numbers)
+	r := &pageRenderer{b: b, lesson: l, page: p, resolved: resolved, errs: errs, figures: map[string][]byte{}}
+	md := mdext.New(b.Kinds.Parsers(), r)
 	var body bytes.Buffer
 	if err := md.Renderer().Render(&body, p.Src, p.Doc); err != nil {
 		errs.Add(p.File, 0, "rendering: %v", err)
@@ -163,7 +165,7 @@ func (b *Renderer) Indexes(files *output.Files, lessons []*lesson.Lesson, errs *
 	for li, lang := range b.Site.Langs {
 		name := lang.Code + "/index.html"
 		v := indexView{Lang: lang.Code, LangName: lang.Name, CSS: rel(name, "style.css"), UI: b.uiMap(lang.Code)}
-		v.Title = uiText(b.Site, "course_title", lang.Code, errs)
+		v.Title = resolve.UIText(b.Site, "course_title", lang.Code, errs)
 		for _, l := range lessons {
 			p := l.Pages[li]
 			v.Lessons = append(v.Lessons, link{Href: rel(name, pageName(p)), Text: p.Front.Title})
@@ -182,7 +184,7 @@ func (b *Renderer) Indexes(files *output.Files, lessons []*lesson.Lesson, errs *
 	var roots []indexView
 	for _, lang := range b.Site.Langs {
 		roots = append(roots, indexView{Lang: lang.Code, LangName: lang.Name,
-			Title: uiText(b.Site, "course_title", lang.Code, errs), CSS: "style.css", UI: b.uiMap(lang.Code),
+			Title: resolve.UIText(b.Site, "course_title", lang.Code, errs), CSS: "style.css", UI: b.uiMap(lang.Code),
 			Languages: []link{{Href: lang.Code + "/index.html", Text: lang.Name, Lang: lang.Code}}})
 	}
 	var out bytes.Buffer

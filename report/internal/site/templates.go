@@ -1,11 +1,15 @@
 package site
 
 import (
+	"errors"
 	"html/template"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 
 	"lbcourse/report/internal/diag"
 	"lbcourse/report/internal/yamldoc"
@@ -16,13 +20,22 @@ var templateFiles = []string{"layout.html", "lesson.html", "index.html", "root.h
 
 var templateErrRE = regexp.MustCompile(`^template: ([^:]+):(\d+):(?:(\d+):)? ?(.*)$`)
 
-// LoadTemplates parses the layouts; a syntax error is reported at its file
-// and line.
-func LoadTemplates(dir string, errs *diag.List) *template.Template {
+// LoadTemplates parses the page layouts and, for each directive kind, its
+// template directives/KIND.html; a missing one or a syntax error is reported
+// at its file (and line).
+func LoadTemplates(dir string, kinds []string, errs *diag.List) *template.Template {
 	t := template.New("site").Option("missingkey=error")
-	for _, name := range templateFiles {
-		file := filepath.Join(dir, name)
+	names := slices.Clone(templateFiles)
+	for _, k := range kinds {
+		names = append(names, "directives/"+k+".html")
+	}
+	for _, name := range names {
+		file := filepath.Join(dir, filepath.FromSlash(name))
 		src, err := os.ReadFile(file)
+		if errors.Is(err, fs.ErrNotExist) && strings.HasPrefix(name, "directives/") {
+			errs.AddFile(file, "missing: every directive kind has a template")
+			continue
+		}
 		if err != nil {
 			errs.AddFile(file, "%v", err)
 			continue

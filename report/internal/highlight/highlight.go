@@ -1,4 +1,7 @@
-package render
+// Package highlight finds a function in a model's Go source and highlights
+// it as HTML with line numbers, so that the code on a page is the code that
+// ran.
+package highlight
 
 import (
 	"bytes"
@@ -6,7 +9,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"html"
 	"io/fs"
 	"path"
 	"slices"
@@ -16,10 +18,8 @@ import (
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/alecthomas/chroma/v2/styles"
-	"github.com/yuin/goldmark/util"
 
 	"lbcourse/report/internal/diag"
-	"lbcourse/report/internal/directive"
 	"lbcourse/report/internal/registry"
 )
 
@@ -33,8 +33,8 @@ func newFormatter(base int) *chromahtml.Formatter {
 		chromahtml.BaseLineNumber(base), chromahtml.LineNumbersInTable(false))
 }
 
-// HighlightCSS returns the stylesheet of the listings' highlighting classes.
-func HighlightCSS() string {
+// CSS returns the stylesheet of the listings' highlighting classes.
+func CSS() string {
 	return "\n/* syntax highlighting (chroma, style " + chromaStyle + ") */\n" + chromaCSS()
 }
 
@@ -110,42 +110,24 @@ func receiverName(fd *ast.FuncDecl) string {
 	return ""
 }
 
-func (r *pageRenderer) renderSource(w util.BufWriter, s *directive.Source) {
-	m, ok := r.b.Registry.Lookup(s.Model)
-	if !ok {
-		r.errs.Add(r.page.File, s.ModelOff, "unknown model %q%s", s.Model, diag.DidYouMean(s.Model, r.b.Registry.Names()))
-		return
-	}
-	l := r.b.listings.get(m, s.Func)
-	if l.findErr != nil {
-		r.errs.Add(r.page.File, s.FuncOff, "source: model %s: %v", s.Model, l.findErr)
-		return
-	}
-	if l.err != nil {
-		r.errs.Add(r.page.File, s.Off, "source: %v", l.err)
-		return
-	}
-	fmt.Fprintf(w, `<figure class="source"><figcaption>%s <code>%s:%d</code></figcaption><div class="scroll" tabindex="0" role="region" aria-label="%s">%s</div></figure>`+"\n",
-		html.EscapeString(s.Caption), html.EscapeString(l.where), l.line, html.EscapeString(fmt.Sprintf("%s:%d", l.where, l.line)), l.html)
+// A Listing is one function of a model's source, found and highlighted.
+type Listing struct {
+	Where   string // file path from the module root
+	Line    int
+	HTML    string
+	FindErr error // the function is not there
+	Err     error // highlighting failed
 }
 
-// A listing is one function of a model's source, found and highlighted.
-type listing struct {
-	where   string // file path from the module root
-	line    int
-	html    string
-	findErr error // the function is not there
-	err     error // highlighting failed
-}
-
-// listings highlights each model function once per build: every language's
-// page shows the same code. Safe for concurrent use.
-type listings struct {
+// Listings highlights each model function once per build: every language's
+// page shows the same code. The zero value is ready; safe for concurrent use.
+type Listings struct {
 	mu   sync.Mutex
-	done map[string]*listing
+	done map[string]*Listing
 }
 
-func (ls *listings) get(m *registry.Model, fn string) *listing {
+// Get returns function fn of model m, highlighted.
+func (ls *Listings) Get(m *registry.Model, fn string) *Listing {
 	key := m.Name + " " + fn
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
@@ -153,29 +135,29 @@ func (ls *listings) get(m *registry.Model, fn string) *listing {
 		return l
 	}
 	if ls.done == nil {
-		ls.done = map[string]*listing{}
+		ls.done = map[string]*Listing{}
 	}
 	l := highlight(m, fn)
 	ls.done[key] = l
 	return l
 }
 
-func highlight(m *registry.Model, fn string) *listing {
+func highlight(m *registry.Model, fn string) *Listing {
 	file, line, src, err := funcSource(m.Source, fn)
 	if err != nil {
-		return &listing{findErr: err}
+		return &Listing{FindErr: err}
 	}
-	l := &listing{where: path.Join(m.Dir, file), line: line}
+	l := &Listing{Where: path.Join(m.Dir, file), Line: line}
 	it, err := lexers.Get("go").Tokenise(nil, src)
 	if err != nil {
-		l.err = err
+		l.Err = err
 		return l
 	}
 	var code bytes.Buffer
 	if err := newFormatter(line).Format(&code, styles.Get(chromaStyle), it); err != nil {
-		l.err = err
+		l.Err = err
 		return l
 	}
-	l.html = code.String()
+	l.HTML = code.String()
 	return l
 }

@@ -1,4 +1,8 @@
-package render
+// Package resolve binds each page's directives and inline values to the
+// results of its lesson's experiments, before any HTML: every value, table
+// cell, plot series, listing and claim becomes plain data for a template,
+// and every miss a positioned error with a did-you-mean. It reads no file.
+package resolve
 
 import (
 	"slices"
