@@ -113,10 +113,70 @@ func TestDiffNumbers(t *testing.T) {
 	}
 }
 
+// TestModels: report models lists every model of the course in registry
+// order, each with its doc line, parameters and declared outputs; warmup's
+// entry exactly.
 func TestModels(t *testing.T) {
-	code, out, _ := runCmd("models")
-	if code != 0 || !strings.Contains(out, "queue\tmodels/queue\tparameters: replicas, requests, arrival, seed, slowdown") {
-		t.Errorf("models: %d\n%s", code, out)
+	code, out, stderr := runCmd("models")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	const warmup = `warmup (models/warmup)
+  Simulates the load that reaches the store while the keys a node change moved miss the cache, during the warm-up window.
+
+  parameter       type    default  unit    description
+  moved           number  0.25     -       Moved is the share of keys that move to another node, in [0, 1].
+  read_rps        number  416.67   rps     ReadRPS is the peak read rate, requests per second.
+  write_rps       number  97.22    rps     WriteRPS is the peak write rate; writes always reach the store.
+  hit_ratio       number  0.9      -       HitRatio is the share of reads the cache serves when warm, in [0, 1].
+  base_store_rps  number  138.89   rps     BaseStoreRPS is the rate reaching the store with a warm cache.
+  window_s        number  60       second  WindowS is the warm-up window, seconds.
+
+  value                  unit     description
+  moved                  -        share of keys that move to another node (the parameter)
+  miss_ratio             -        share of reads that miss during the warm-up: moved + (1 − moved)(1 − hit_ratio)
+  behind_cache_rps       rps      read rate that reaches the store during the warm-up: read_rps × miss_ratio
+  store_rps              rps      rate that reaches the store during the warm-up: behind_cache_rps + write_rps
+  base_multiple          -        store_rps / base_store_rps
+  extra_store_requests   request  requests beyond the warm-cache rate over the window: (store_rps − base_store_rps) × window_s
+  base_behind_cache_rps  rps      read rate that reaches the store with a warm cache: read_rps × (1 − hit_ratio)
+  base_store_rps         rps      rate that reaches the store with a warm cache (the parameter)
+  window_s               second   the warm-up window (the parameter)
+  read_rps               rps      peak read rate (the parameter)
+  write_rps              rps      peak write rate (the parameter)
+  hit_ratio              -        share of reads a warm cache serves (the parameter)
+
+`
+	if !strings.Contains(out, warmup) {
+		t.Errorf("models: no warmup entry\n%s\nin\n%s", warmup, out)
+	}
+	last := -1
+	for _, m := range []string{"queue", "hashing", "warmup", "layer", "healthcheck"} {
+		i := strings.Index(out, "\n"+m+" (models/"+m+")\n  Simulates ")
+		if m == "queue" {
+			i = strings.Index(out, m+" (models/"+m+")\n  Simulates ")
+		}
+		if i <= last {
+			t.Errorf("models: %s missing or out of order", m)
+		}
+		last = i
+	}
+	lines := map[string]bool{}
+	for _, l := range strings.Split(out, "\n") {
+		lines[strings.Join(strings.Fields(l), " ")] = true
+	}
+	for _, want := range []string{
+		"round_robin.work.<r> turn round_robin: turns of service placed on replica r",
+		"t.<T>.total.tail subject subjects in either tail, each counted once, at timeout T",
+		"conn_seed whole number, optional unset - ConnSeed draws the connections.",
+		"vnodes list of whole numbers [1,10,100,1000] - Vnodes lists the virtual-node counts per node for which a ring is built.",
+	} {
+		if !lines[want] {
+			t.Errorf("models: no line %q", want)
+		}
+	}
+	if code, _, _ := runCmd("models", "extra"); code != 2 {
+		t.Errorf("models extra: exit %d, want 2", code)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"lbcourse/models/model"
 	"lbcourse/report/internal/course"
 	"lbcourse/report/internal/diag"
 	"lbcourse/report/internal/run"
@@ -177,11 +178,63 @@ func yamlValue(s string) (*yaml.Node, error) {
 	return doc.Content[0].Content[1], nil
 }
 
+// cmdModels prints every model of the course, in registry order: its name
+// and directory, its doc line, its parameters (name, type, default, unit,
+// the first sentence of the field's comment) and its outputs (pattern,
+// unit, description), values first, then series.
 func cmdModels(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("models", stderr)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "report models: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
 	reg := course.Registry()
-	for _, n := range reg.Names() {
+	for i, n := range reg.Names() {
 		m, _ := reg.Lookup(n)
-		fmt.Fprintf(stdout, "%s\t%s\tparameters: %s\n", n, m.Dir, strings.Join(m.ParamNames(), ", "))
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		fmt.Fprintf(stdout, "%s (%s)\n", m.Name, m.Dir)
+		if m.Doc != "" {
+			fmt.Fprintf(stdout, "  %s\n", m.Doc)
+		}
+		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintf(tw, "\n  parameter\ttype\tdefault\tunit\tdescription\n")
+		for _, p := range m.Parameters() {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", p.Name, p.Type, p.Default, orDash(p.Unit), p.Doc)
+		}
+		tw.Flush()
+		for _, series := range []bool{false, true} {
+			head := "value"
+			if series {
+				head = "series"
+			}
+			var outs []model.Output
+			for _, o := range m.Outputs() {
+				if o.Series == series {
+					outs = append(outs, o)
+				}
+			}
+			if len(outs) == 0 {
+				continue
+			}
+			tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+			fmt.Fprintf(tw, "\n  %s\tunit\tdescription\n", head)
+			for _, o := range outs {
+				fmt.Fprintf(tw, "  %s\t%s\t%s\n", o.Pattern, orDash(o.Unit), o.Doc)
+			}
+			tw.Flush()
+		}
 	}
 	return 0
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
 }

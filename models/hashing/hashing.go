@@ -34,15 +34,15 @@ const (
 // Params are the model's inputs.
 type Params struct {
 	// Keys is the number of keys placed.
-	Keys int `yaml:"keys"`
+	Keys int `yaml:"keys" unit:"key"`
 	// KeyPrefix starts every key.
 	KeyPrefix string `yaml:"key_prefix"`
 	// KeyStart is the number of the first key.
 	KeyStart int64 `yaml:"key_start"`
 	// NodesBefore is the node count before the change.
-	NodesBefore int `yaml:"nodes_before"`
+	NodesBefore int `yaml:"nodes_before" unit:"node"`
 	// NodesAfter is the node count after the change.
-	NodesAfter int `yaml:"nodes_after"`
+	NodesAfter int `yaml:"nodes_after" unit:"node"`
 	// Vnodes lists the virtual-node counts per node for which a ring is built.
 	Vnodes []int `yaml:"vnodes"`
 }
@@ -242,14 +242,8 @@ func newShare(before, after []int32, nb, na int) float64 {
 }
 
 // Run places every key by modulo hashing and on a consistent-hashing ring for
-// each virtual-node count, before and after the node change.
-//
-// Values (all plain ratios): modulo.imbalance_before, modulo.imbalance_after,
-// modulo.moved (before -> after), modulo.moved_back (after -> before; the same
-// count over the same keys), modulo.new_share (the share of keys on the added
-// nodes after a growth, on the removed nodes before a removal), the same five
-// as ring.<v>.* for each v in vnodes, ideal.imbalance (1) and ideal.moved
-// (|after-before| / max(before, after)).
+// each virtual-node count, before and after the node change, and returns the
+// values and series Model declares.
 //
 // On a ring only the keys the added nodes take change place (the old points
 // keep their order, and on equal hashes an old point sorts first), so
@@ -257,10 +251,6 @@ func newShare(before, after []int32, nb, na int) float64 {
 // nodes' points happen to cover, not ideal.moved. Modulo also moves keys
 // between the nodes both placements share, so modulo.moved exceeds
 // modulo.new_share.
-//
-// Series, X = the vnodes values: ring.imbalance_before, ring.imbalance_after,
-// ring.moved, and the constant reference lines ideal.imbalance, ideal.moved,
-// modulo.imbalance_before, modulo.imbalance_after, modulo.moved.
 func Run(ctx context.Context, p Params) (model.Result, error) {
 	if err := p.Validate(); err != nil {
 		return model.Result{}, err
@@ -292,43 +282,66 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	res.Set("modulo.moved_back", mod[3], "")
 	res.Set("modulo.new_share", newShare(before, after, nb, na), "")
 
-	xs := make([]float64, len(p.Vnodes))
-	ringBefore := make([]float64, len(p.Vnodes))
-	ringAfter := make([]float64, len(p.Vnodes))
-	ringMoved := make([]float64, len(p.Vnodes))
+	sw, err := sweepRings(ctx, &res, p, hs, before, after)
+	if err != nil {
+		return model.Result{}, err
+	}
+	idealMoved := float64(max(nb, na)-min(nb, na)) / float64(max(nb, na))
+	res.Set("ideal.imbalance", 1, "")
+	res.Set("ideal.moved", idealMoved, "")
+	addSeries(&res, sw, idealMoved, mod)
+	return res, nil
+}
+
+// A ringSweep holds the ring measures for each virtual-node count, X the
+// counts.
+type ringSweep struct {
+	xs, before, after, moved []float64
+}
+
+// sweepRings places every key on the rings of each virtual-node count,
+// before and after the change, and sets the ring.<v>.* values. before and
+// after are scratch space, one entry per key.
+func sweepRings(ctx context.Context, res *model.Result, p Params, hs []uint32, before, after []int32) (ringSweep, error) {
+	nb, na := p.NodesBefore, p.NodesAfter
+	n := len(p.Vnodes)
+	sw := ringSweep{xs: make([]float64, n), before: make([]float64, n), after: make([]float64, n), moved: make([]float64, n)}
 	for j, v := range p.Vnodes {
 		if err := ctx.Err(); err != nil {
-			return model.Result{}, err
+			return ringSweep{}, err
 		}
 		pts := ringPoints(max(nb, na), v)
 		rb, ra := ring(pts[:nb*v]), ring(pts[:na*v])
 		for i, h := range hs {
 			if i%65536 == 0 {
 				if err := ctx.Err(); err != nil {
-					return model.Result{}, err
+					return ringSweep{}, err
 				}
 			}
 			before[i] = lookup(rb, h)
 			after[i] = lookup(ra, h)
 		}
-		xs[j] = float64(v)
-		ringBefore[j] = imbalance(before, nb)
-		ringAfter[j] = imbalance(after, na)
-		ringMoved[j] = moved(before, after)
+		sw.xs[j] = float64(v)
+		sw.before[j] = imbalance(before, nb)
+		sw.after[j] = imbalance(after, na)
+		sw.moved[j] = moved(before, after)
 		prefix := "ring." + strconv.Itoa(v) + "."
-		res.Set(prefix+"imbalance_before", ringBefore[j], "")
-		res.Set(prefix+"imbalance_after", ringAfter[j], "")
-		res.Set(prefix+"moved", ringMoved[j], "")
+		res.Set(prefix+"imbalance_before", sw.before[j], "")
+		res.Set(prefix+"imbalance_after", sw.after[j], "")
+		res.Set(prefix+"moved", sw.moved[j], "")
 		res.Set(prefix+"moved_back", moved(after, before), "")
 		res.Set(prefix+"new_share", newShare(before, after, nb, na), "")
 	}
-	idealMoved := float64(max(nb, na)-min(nb, na)) / float64(max(nb, na))
-	res.Set("ideal.imbalance", 1, "")
-	res.Set("ideal.moved", idealMoved, "")
+	return sw, nil
+}
 
-	res.AddSeries(model.Series{Name: "ring.imbalance_before", X: xs, Y: ringBefore})
-	res.AddSeries(model.Series{Name: "ring.imbalance_after", X: slices.Clone(xs), Y: ringAfter})
-	res.AddSeries(model.Series{Name: "ring.moved", X: slices.Clone(xs), Y: ringMoved})
+// addSeries adds the ring series over the virtual-node counts and the
+// constant reference lines: the ideal and modulo's measures mod.
+func addSeries(res *model.Result, sw ringSweep, idealMoved float64, mod [4]float64) {
+	xs := sw.xs
+	res.AddSeries(model.Series{Name: "ring.imbalance_before", X: xs, Y: sw.before})
+	res.AddSeries(model.Series{Name: "ring.imbalance_after", X: slices.Clone(xs), Y: sw.after})
+	res.AddSeries(model.Series{Name: "ring.moved", X: slices.Clone(xs), Y: sw.moved})
 	for _, ref := range []struct {
 		name string
 		y    float64
@@ -342,5 +355,4 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		}
 		res.AddSeries(model.Series{Name: ref.name, X: slices.Clone(xs), Y: y})
 	}
-	return res, nil
 }

@@ -109,16 +109,16 @@ const (
 // Params are the parameters of a run.
 type Params struct {
 	// Subjects is the population size.
-	Subjects int `yaml:"subjects"`
+	Subjects int `yaml:"subjects" unit:"subject"`
 	// Connections is the number of connections whose requests are shared.
-	Connections int `yaml:"connections"`
+	Connections int `yaml:"connections" unit:"connection"`
 	// Seed draws the subjects.
 	Seed int64 `yaml:"seed"`
 	// ConnSeed draws the connections; nil means Seed + 11, as in the layer
 	// model.
 	ConnSeed *int64 `yaml:"conn_seed"`
 	// Degraded is how many subjects are degraded, 0..Subjects.
-	Degraded int `yaml:"degraded"`
+	Degraded int `yaml:"degraded" unit:"subject"`
 	// Slowdown multiplies a degraded subject's latency; it is greater than 1.
 	Slowdown float64 `yaml:"slowdown"`
 	// Timeouts is the sweep of T values, non-negative and strictly
@@ -271,7 +271,8 @@ func (pop *population) evaluate(t float64) outcome {
 	return o
 }
 
-// Run sweeps the timeouts over the population.
+// Run sweeps the timeouts over the population and returns the values and
+// series Model declares.
 func Run(ctx context.Context, p Params) (model.Result, error) {
 	if err := p.Validate(); err != nil {
 		return model.Result{}, err
@@ -280,8 +281,24 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		return model.Result{}, err
 	}
 	pop := newPopulation(p)
-	maxNormal, minDegraded, maxDegraded := 0.0, 0.0, 0.0 // responses are positive: 0 means none seen
-	for i := range pop.subjects {
+	outs := make([]outcome, len(p.Timeouts))
+	for i, t := range p.Timeouts {
+		if err := ctx.Err(); err != nil {
+			return model.Result{}, err
+		}
+		outs[i] = pop.evaluate(float64(t))
+	}
+	var r model.Result
+	setSummary(&r, p, pop, outs)
+	setTimeouts(&r, p.Timeouts, outs)
+	addSeries(&r, p.Timeouts, pop, outs)
+	return r, nil
+}
+
+// responses returns the slowest healthy response and the fastest and
+// slowest degraded ones, 0 for none.
+func (pop *population) responses() (maxNormal, minDegraded, maxDegraded float64) {
+	for i := range pop.subjects { // responses are positive: 0 means none seen
 		if !pop.degraded[i] {
 			maxNormal = max(maxNormal, pop.response[i])
 			continue
@@ -291,6 +308,12 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		}
 		maxDegraded = max(maxDegraded, pop.response[i])
 	}
+	return maxNormal, minDegraded, maxDegraded
+}
+
+// baselineOverloaded counts the subjects over capacity with every subject
+// in the pool.
+func (pop *population) baselineOverloaded() int {
 	baseLoad, _ := layer.Layer7(pop.conns, pop.subjects)
 	baseOver := 0
 	for i, s := range pop.subjects {
@@ -298,39 +321,48 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 			baseOver++
 		}
 	}
+	return baseOver
+}
 
-	outs := make([]outcome, len(p.Timeouts))
-	for i, t := range p.Timeouts {
-		if err := ctx.Err(); err != nil {
-			return model.Result{}, err
-		}
-		outs[i] = pop.evaluate(float64(t))
-	}
-	bothEmpty, minTotal, bestT := 0, math.MaxInt, 0
-	overlap, overlapFull := 0, 0
-	looseUp, tightDown := 1.0, 1.0
+// A sweepSummary is what the outcomes of the whole sweep show together.
+type sweepSummary struct {
+	bothEmpty, overlap, overlapFull int
+	minTotal, bestT                 int
+	looseUp, tightDown              float64 // 1 or 0
+}
+
+// summarise reads the outcomes outs of the timeouts ts, given the fastest
+// degraded and the slowest healthy response.
+func summarise(outs []outcome, ts []int, minDegraded, maxNormal float64) sweepSummary {
+	sum := sweepSummary{minTotal: math.MaxInt, looseUp: 1, tightDown: 1}
 	for i, o := range outs {
 		if i > 0 && o.looseTail < outs[i-1].looseTail {
-			looseUp = 0
+			sum.looseUp = 0
 		}
 		if i > 0 && o.tightTail > outs[i-1].tightTail {
-			tightDown = 0
+			sum.tightDown = 0
 		}
 		if o.looseTail == 0 && o.tightTail == 0 {
-			bothEmpty++
+			sum.bothEmpty++
 		}
-		if t := float64(p.Timeouts[i]); minDegraded > 0 && minDegraded <= t && t < maxNormal {
-			overlap++
+		if t := float64(ts[i]); minDegraded > 0 && minDegraded <= t && t < maxNormal {
+			sum.overlap++
 			if o.looseTail > 0 && o.tightTail > 0 {
-				overlapFull++
+				sum.overlapFull++
 			}
 		}
-		if o.totalTail < minTotal {
-			minTotal, bestT = o.totalTail, p.Timeouts[i]
+		if o.totalTail < sum.minTotal {
+			sum.minTotal, sum.bestT = o.totalTail, ts[i]
 		}
 	}
+	return sum
+}
 
-	var r model.Result
+// setSummary sets the values that describe the population and the sweep as
+// a whole.
+func setSummary(r *model.Result, p Params, pop *population, outs []outcome) {
+	maxNormal, minDegraded, maxDegraded := pop.responses()
+	sum := summarise(outs, p.Timeouts, minDegraded, maxNormal)
 	r.Set("subjects", float64(p.Subjects), "subject")
 	r.Set("requests", float64(layer.TotalRequests(pop.conns)), "request")
 	r.Set("degraded_count", float64(p.Degraded), "subject")
@@ -339,15 +371,19 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	r.Set("min_degraded_latency", minDegraded, "")
 	r.Set("max_degraded_latency", maxDegraded, "")
 	r.Set("gap", max(0, minDegraded-maxNormal), "")
-	r.Set("baseline_overloaded", float64(baseOver), "subject")
-	r.Set("both_empty", float64(bothEmpty), "")
-	r.Set("overlap_points", float64(overlap), "")
-	r.Set("overlap_both_full", float64(overlapFull), "")
-	r.Set("min_total_tail", float64(minTotal), "subject")
-	r.Set("best_t", float64(bestT), "")
-	r.Set("loose_nondecreasing", looseUp, "")
-	r.Set("tight_nonincreasing", tightDown, "")
-	for i, t := range p.Timeouts {
+	r.Set("baseline_overloaded", float64(pop.baselineOverloaded()), "subject")
+	r.Set("both_empty", float64(sum.bothEmpty), "")
+	r.Set("overlap_points", float64(sum.overlap), "")
+	r.Set("overlap_both_full", float64(sum.overlapFull), "")
+	r.Set("min_total_tail", float64(sum.minTotal), "subject")
+	r.Set("best_t", float64(sum.bestT), "")
+	r.Set("loose_nondecreasing", sum.looseUp, "")
+	r.Set("tight_nonincreasing", sum.tightDown, "")
+}
+
+// setTimeouts sets the values t.<T>.* of each timeout T of ts.
+func setTimeouts(r *model.Result, ts []int, outs []outcome) {
+	for i, t := range ts {
 		o, pre := outs[i], fmt.Sprintf("t.%d.", t)
 		r.Set(pre+"passing", float64(o.passing), "subject")
 		r.Set(pre+"dropped", float64(o.dropped), "request")
@@ -360,7 +396,11 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		r.Set(pre+"tight.hidden", float64(o.pushed), "subject")
 		r.Set(pre+"total.tail", float64(o.totalTail), "subject")
 	}
+}
 
+// addSeries adds the per-subject series (X = subject ID) and the sweep
+// series (X = the timeouts ts).
+func addSeries(r *model.Result, ts []int, pop *population, outs []outcome) {
 	n := len(pop.subjects)
 	x := make([]float64, n)
 	lat := make([]float64, n)
@@ -376,22 +416,28 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	r.AddSeries(model.Series{Name: "response", X: slices.Clone(x), Y: slices.Clone(pop.response)})
 	r.AddSeries(model.Series{Name: "degraded", X: slices.Clone(x), Y: deg})
 
-	sweep := func(name string, f func(outcome) int) {
+	for _, sw := range sweeps {
 		xs, ys := make([]float64, len(outs)), make([]float64, len(outs))
 		for i, o := range outs {
-			xs[i], ys[i] = float64(p.Timeouts[i]), float64(f(o))
+			xs[i], ys[i] = float64(ts[i]), float64(sw.of(o))
 		}
-		r.AddSeries(model.Series{Name: name, X: xs, Y: ys})
+		r.AddSeries(model.Series{Name: sw.name, X: xs, Y: ys})
 	}
-	sweep("loose.tail", func(o outcome) int { return o.looseTail })
-	sweep("tight.tail", func(o outcome) int { return o.tightTail })
-	sweep("loose.hidden", func(o outcome) int { return o.looseTail })
-	sweep("tight.hidden", func(o outcome) int { return o.pushed })
-	sweep("total.tail", func(o outcome) int { return o.totalTail })
-	sweep("removed", func(o outcome) int { return o.removed })
-	sweep("loose.load", func(o outcome) int { return o.looseLoad })
-	sweep("passing", func(o outcome) int { return o.passing })
-	sweep("dropped", func(o outcome) int { return o.dropped })
-	sweep("overloaded", func(o outcome) int { return o.overloaded })
-	return r, nil
+}
+
+// sweeps are the series over the timeouts, each one count of an outcome.
+var sweeps = []struct {
+	name, unit, doc string
+	of              func(outcome) int
+}{
+	{"loose.tail", "subject", "degraded subjects that pass", func(o outcome) int { return o.looseTail }},
+	{"tight.tail", "subject", "healthy subjects removed plus survivors the removal pushes over capacity", func(o outcome) int { return o.tightTail }},
+	{"loose.hidden", "subject", "loose-end subjects the pass/fail gauge hides (all of loose.tail)", func(o outcome) int { return o.looseTail }},
+	{"tight.hidden", "subject", "tight-end subjects the gauge hides: the survivors pushed over capacity", func(o outcome) int { return o.pushed }},
+	{"total.tail", "subject", "subjects in either tail, each counted once", func(o outcome) int { return o.totalTail }},
+	{"removed", "subject", "healthy subjects that fail the check", func(o outcome) int { return o.removed }},
+	{"loose.load", "request", "requests the passing degraded subjects receive", func(o outcome) int { return o.looseLoad }},
+	{"passing", "subject", "subjects that pass the check", func(o outcome) int { return o.passing }},
+	{"dropped", "request", "requests dropped because no subject passes", func(o outcome) int { return o.dropped }},
+	{"overloaded", "subject", "passing subjects over capacity, whatever the cause", func(o outcome) int { return o.overloaded }},
 }

@@ -77,9 +77,9 @@ const (
 // Params are the parameters of a run.
 type Params struct {
 	// Subjects is the population size.
-	Subjects int `yaml:"subjects"`
+	Subjects int `yaml:"subjects" unit:"subject"`
 	// Connections is the number of connections offered to the balancer.
-	Connections int `yaml:"connections"`
+	Connections int `yaml:"connections" unit:"connection"`
 	// Seed draws the subjects.
 	Seed int64 `yaml:"seed"`
 	// ConnSeed draws the connections. Nil means Seed + ConnSeedOffset, so
@@ -206,7 +206,8 @@ func requestGauge(load []int, subjects []Subject) (hidden, above int) {
 	return hidden, above
 }
 
-// Run draws the subjects and connections and measures the three levers.
+// Run draws the subjects and connections and measures the three levers: it
+// returns the values and series Model declares.
 func Run(ctx context.Context, p Params) (model.Result, error) {
 	if err := p.Validate(); err != nil {
 		return model.Result{}, err
@@ -219,12 +220,54 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	if err := ctx.Err(); err != nil {
 		return model.Result{}, err
 	}
-
+	o := deal(subs, conns)
 	var r model.Result
-	caps := make([]int, len(subs))
+	o.setPopulation(&r)
+	o.setClasses(&r)
+	o.setLevers(&r)
+	o.setGauges(&r)
+	o.addSeries(&r)
+	return r, nil
+}
+
+// An outcome is a population, its connections and the load each lever
+// gives every subject.
+type outcome struct {
+	subs  []Subject
+	conns []Connection
+	caps  []int // capacity of each subject
+	// per class: subjects, their capacity and the requests addressed to it
+	classSubs, classCap, classReq [NumClasses]int
+
+	load4, gauge []int // layer 4: requests and connections per subject
+	load7        []int // layer 7
+	loadPool     []int // layer 7 with class pools
+	poolDropped  int   // requests layer 7 with class pools could not place
+}
+
+// deal runs the three levers on subs and conns.
+func deal(subs []Subject, conns []Connection) *outcome {
+	o := &outcome{subs: subs, conns: conns, caps: make([]int, len(subs))}
 	for i, s := range subs {
-		caps[i] = s.Capacity
+		o.caps[i] = s.Capacity
 	}
+	for _, s := range subs {
+		o.classSubs[s.Class]++
+		o.classCap[s.Class] += s.Capacity
+	}
+	for _, c := range conns {
+		o.classReq[c.Class] += c.Requests
+	}
+	o.load4, o.gauge, _ = Layer4(conns, subs)
+	o.load7, _ = Layer7(conns, subs)
+	o.loadPool, o.poolDropped = Layer7Pools(conns, subs)
+	return o
+}
+
+// setPopulation sets the values that describe the population and the
+// connections, and the generator's constants.
+func (o *outcome) setPopulation(r *model.Result) {
+	subs, conns, caps := o.subs, o.conns, o.caps
 	total := 0
 	for _, c := range caps {
 		total += c
@@ -248,8 +291,7 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	r.Set("short_max", ShortMaxRequests, "request")
 	r.Set("total_capacity", float64(total), "unit")
 	r.Set("min_capacity", float64(slices.Min(caps)), "unit")
-	maxCap := slices.Max(caps)
-	r.Set("max_capacity", float64(maxCap), "unit")
+	r.Set("max_capacity", float64(slices.Max(caps)), "unit")
 	meanCap, _, cvCap := meanSDCV(floats(caps))
 	r.Set("mean_capacity", meanCap, "unit")
 	r.Set("capacity_cv", cvCap, "")
@@ -260,28 +302,26 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		}
 	}
 	r.Set("special", float64(special), "subject")
+}
 
-	var classSubs, classCap, classReq [NumClasses]int
-	for _, s := range subs {
-		classSubs[s.Class]++
-		classCap[s.Class] += s.Capacity
-	}
-	for _, c := range conns {
-		classReq[c.Class] += c.Requests
-	}
+// setClasses sets the subjects, capacity and requests of each class.
+func (o *outcome) setClasses(r *model.Result) {
 	for c := range Class(NumClasses) {
-		r.Set("class."+c.String()+".subjects", float64(classSubs[c]), "subject")
-		r.Set("class."+c.String()+".capacity", float64(classCap[c]), "unit")
-		r.Set("class."+c.String()+".requests", float64(classReq[c]), "request")
+		r.Set("class."+c.String()+".subjects", float64(o.classSubs[c]), "subject")
+		r.Set("class."+c.String()+".capacity", float64(o.classCap[c]), "unit")
+		r.Set("class."+c.String()+".requests", float64(o.classReq[c]), "request")
 	}
+}
 
-	load4, gauge, _ := Layer4(conns, subs)
-	load7, _ := Layer7(conns, subs)
-	loadPool, poolDropped := Layer7Pools(conns, subs)
+// setLevers sets each lever's load measures, the class-pool lever's
+// overloaded subjects per class and dropped requests, and
+// l7.below_share.
+func (o *outcome) setLevers(r *model.Result) {
+	subs, maxCap := o.subs, slices.Max(o.caps)
 	for _, lv := range []struct {
 		name string
 		load []int
-	}{{"l4", load4}, {"l7", load7}, {"l7_pool", loadPool}} {
+	}{{"l4", o.load4}, {"l7", o.load7}, {"l7_pool", o.loadPool}} {
 		st := measure(lv.load, subs)
 		r.Set(lv.name+".overloaded", float64(st.overloaded), "subject")
 		r.Set(lv.name+".overload_units", float64(st.overloadUnits), "unit")
@@ -303,40 +343,48 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	for c := range Class(NumClasses) {
 		over := 0
 		for i, s := range subs {
-			if s.Class == c && loadPool[i] > s.Capacity {
+			if s.Class == c && o.loadPool[i] > s.Capacity {
 				over++
 			}
 		}
 		r.Set("l7_pool.class."+c.String()+".overloaded", float64(over), "subject")
 	}
-	r.Set("l7_pool.dropped", float64(poolDropped), "request")
-	below, requests := 0, TotalRequests(conns)
+	r.Set("l7_pool.dropped", float64(o.poolDropped), "request")
+	below, requests := 0, TotalRequests(o.conns)
 	for _, s := range subs {
 		if s.Capacity*len(subs) < requests {
 			below++
 		}
 	}
 	r.Set("l7.below_share", float64(below), "subject")
+}
 
-	gaugeMin := slices.Min(gauge)
+// setGauges sets what each lever's gauge shows and hides.
+func (o *outcome) setGauges(r *model.Result) {
+	gaugeMin := slices.Min(o.gauge)
 	hidden := 0
-	for i, s := range subs {
-		if load4[i] > s.Capacity && gauge[i] == gaugeMin {
+	for i, s := range o.subs {
+		if o.load4[i] > s.Capacity && o.gauge[i] == gaugeMin {
 			hidden++
 		}
 	}
 	r.Set("l4.gauge_min", float64(gaugeMin), "connection")
-	r.Set("l4.gauge_max", float64(slices.Max(gauge)), "connection")
+	r.Set("l4.gauge_max", float64(slices.Max(o.gauge)), "connection")
 	r.Set("l4.hidden", float64(hidden), "subject")
 	for _, lv := range []struct {
 		name string
 		load []int
-	}{{"l7", load7}, {"l7_pool", loadPool}} {
-		hidden, above := requestGauge(lv.load, subs)
+	}{{"l7", o.load7}, {"l7_pool", o.loadPool}} {
+		hidden, above := requestGauge(lv.load, o.subs)
 		r.Set(lv.name+".hidden", float64(hidden), "subject")
 		r.Set(lv.name+".above_gauge_min", float64(above), "subject")
 	}
+}
 
+// addSeries adds the per-subject series (X = subject number, 1-based) and
+// the per-class ones (X = 0, 1, 2, labelled with the class names).
+func (o *outcome) addSeries(r *model.Result) {
+	subs := o.subs
 	x := indices(len(subs))
 	lat := make([]float64, len(subs))
 	spec := make([]float64, len(subs))
@@ -348,18 +396,17 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		}
 		class[i] = float64(s.Class)
 	}
-	r.AddSeries(model.Series{Name: "capacity", X: x, Y: floats(caps)})
+	r.AddSeries(model.Series{Name: "capacity", X: x, Y: floats(o.caps)})
 	r.AddSeries(model.Series{Name: "latency", X: x, Y: lat})
 	r.AddSeries(model.Series{Name: "special", X: x, Y: spec})
 	r.AddSeries(model.Series{Name: "class", X: x, Y: class})
-	r.AddSeries(model.Series{Name: "l4.load", X: x, Y: floats(load4)})
-	r.AddSeries(model.Series{Name: "l7.load", X: x, Y: floats(load7)})
-	r.AddSeries(model.Series{Name: "l7_pool.load", X: x, Y: floats(loadPool)})
-	r.AddSeries(model.Series{Name: "l4.gauge", X: x, Y: floats(gauge)})
+	r.AddSeries(model.Series{Name: "l4.load", X: x, Y: floats(o.load4)})
+	r.AddSeries(model.Series{Name: "l7.load", X: x, Y: floats(o.load7)})
+	r.AddSeries(model.Series{Name: "l7_pool.load", X: x, Y: floats(o.loadPool)})
+	r.AddSeries(model.Series{Name: "l4.gauge", X: x, Y: floats(o.gauge)})
 
 	cx := []float64{0, 1, 2}
 	labels := []string{Interactive.String(), Batch.String(), Backup.String()}
-	r.AddSeries(model.Series{Name: "class.capacity", X: cx, Y: floats(classCap[:]), Labels: labels})
-	r.AddSeries(model.Series{Name: "class.requests", X: cx, Y: floats(classReq[:]), Labels: slices.Clone(labels)})
-	return r, nil
+	r.AddSeries(model.Series{Name: "class.capacity", X: cx, Y: floats(o.classCap[:]), Labels: labels})
+	r.AddSeries(model.Series{Name: "class.requests", X: cx, Y: floats(o.classReq[:]), Labels: slices.Clone(labels)})
 }

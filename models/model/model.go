@@ -1,5 +1,6 @@
 // Package model defines what every model package shares: the plain Result a
-// run returns and the ParamError a parameter check reports.
+// run returns, the ParamError a parameter check reports, and the Def a model
+// package describes itself with.
 //
 // Models are plain Go packages under models/. Each one exports
 //
@@ -8,6 +9,12 @@
 //	func (p Params) Validate() error           // nil or ParamErrors
 //	func Run(ctx context.Context, p Params) (model.Result, error)
 //	var Source embed.FS                        // the package's own Go files
+//	var Model = model.Def[Params]{...}         // all of the above, named, with its Outputs
+//
+// The generator registers Model and nothing else: its name, its doc line, its
+// directory (derived from Params), its source, and the declared pattern, unit
+// and description of every value and series Run returns (see Output for the
+// pattern syntax).
 //
 // Run is deterministic for a given Params: the same Params give the same
 // Result, bit for bit, on every machine. Models never import the generator or

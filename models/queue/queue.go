@@ -35,11 +35,11 @@ const lcgModulus = 2147483648
 // Params are the model's inputs.
 type Params struct {
 	// Replicas is the number of servers.
-	Replicas int `yaml:"replicas"`
+	Replicas int `yaml:"replicas" unit:"replica"`
 	// Requests is the number of requests simulated.
-	Requests int `yaml:"requests"`
+	Requests int `yaml:"requests" unit:"request"`
 	// Arrival is the interval between two arrivals, in turns.
-	Arrival float64 `yaml:"arrival"`
+	Arrival float64 `yaml:"arrival" unit:"turn"`
 	// Seed starts the cost generator.
 	Seed int64 `yaml:"seed"`
 	// Slowdown holds one cost multiplier per replica; empty means all 1.
@@ -211,32 +211,10 @@ var waitQuantiles = []struct {
 	p    float64
 }{{"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}}
 
-// Run simulates both rules on the same cost sequence.
-//
-// Besides the values below, each rule reports the distribution of its waits:
-// <rule>.wait_p50, .wait_p90, .wait_p99 (gonum/stat empirical quantiles) and
-// .wait_max, all in turns.
-//
-// Values: total_work (turn), utilization (total_work / (requests*arrival) /
-// replicas), offered_load (total_work / (requests*arrival) / Σ 1/slowdown_r:
-// the work arriving per turn over the work the replicas can serve per turn;
-// above 1 no rule can keep the queues from growing; it equals utilization
-// when every slowdown is 1), and for each rule prefix round_robin and
-// least_connections: <rule>.mean_wait (turn), <rule>.max_queue (request, the
-// most requests open on one replica at an arrival), <rule>.finish (turn the
-// last replica drains) and <rule>.work.1 … <rule>.work.N (turn, per replica).
-//
-// Per replica r (1-based), each rule also reports the queue series in three
-// numbers, all in requests open on r just before an arrival is placed (the Y
-// of <rule>.queue.<r>): <rule>.queue_mid.<r> at the middle arrival (0-based
-// index ⌊(requests−1)/2⌋), <rule>.queue_end.<r> at the last arrival and
-// <rule>.queue_max.<r>, the most at any arrival; and <rule>.replica_wait.<r>
-// (turn), the mean wait of the requests placed on r, 0 when none was.
-//
-// Series for each rule: <rule>.queue.total and <rule>.queue.<r> (X = arrival
-// turn, Y = requests open over all replicas, or on replica r, just before the
-// arriving request is placed) and <rule>.wait (X = 0-based request index,
-// Y = that request's wait in turns).
+// Run simulates both rules on the same cost sequence and returns the values
+// and series Model declares: the inputs and the offered load, then, for
+// each rule in turn, the distribution of its waits, the work and queues of
+// each replica, and the queue and wait series.
 func Run(ctx context.Context, p Params) (model.Result, error) {
 	if err := p.Validate(); err != nil {
 		return model.Result{}, err
@@ -249,12 +227,25 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		}
 	}
 	cost := Costs(p.Seed, p.Requests)
+	var res model.Result
+	setLoad(&res, p, cost, slowdown)
+	for _, ru := range rules {
+		o, err := simulate(ctx, ru, cost, slowdown, p.Arrival)
+		if err != nil {
+			return model.Result{}, err
+		}
+		setOutcome(&res, ru.name, o, p.Requests)
+	}
+	return res, nil
+}
+
+// setLoad sets the values that do not depend on the rule: the inputs, the
+// total work, the utilization and the offered load.
+func setLoad(res *model.Result, p Params, cost, slowdown []float64) {
 	var totalWork float64
 	for _, c := range cost {
 		totalWork += c
 	}
-
-	var res model.Result
 	res.Set("replicas", float64(p.Replicas), "replica")
 	res.Set("requests", float64(p.Requests), "request")
 	res.Set("arrival", p.Arrival, "turn")
@@ -268,51 +259,49 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		speed += 1 / m
 	}
 	res.Set("offered_load", totalWork/(float64(p.Requests)*p.Arrival)/speed, "")
-	for _, ru := range rules {
-		o, err := simulate(ctx, ru, cost, slowdown, p.Arrival)
-		if err != nil {
-			return model.Result{}, err
-		}
-		res.Set(ru.name+".mean_wait", o.meanWait, "turn")
-		res.Set(ru.name+".max_queue", float64(o.maxQueue), "request")
-		res.Set(ru.name+".finish", o.finish, "turn")
-		sorted := slices.Clone(o.waits)
-		slices.Sort(sorted)
-		for _, q := range waitQuantiles {
-			res.Set(ru.name+".wait_"+q.name, stat.Quantile(q.p, stat.Empirical, sorted, nil), "turn")
-		}
-		res.Set(ru.name+".wait_max", sorted[len(sorted)-1], "turn")
-		for r, w := range o.work {
-			res.Set(ru.name+".work."+strconv.Itoa(r+1), w, "turn")
-		}
-		mid := (p.Requests - 1) / 2
-		for r, y := range o.open {
-			rs := strconv.Itoa(r + 1)
-			res.Set(ru.name+".queue_mid."+rs, y[mid], "request")
-			res.Set(ru.name+".queue_end."+rs, y[len(y)-1], "request")
-			res.Set(ru.name+".queue_max."+rs, slices.Max(y), "request")
-		}
-		for r, w := range o.placed {
-			mean := 0.0
-			if len(w) > 0 {
-				var sum float64
-				for _, x := range w {
-					sum += x
-				}
-				mean = sum / float64(len(w))
-			}
-			res.Set(ru.name+".replica_wait."+strconv.Itoa(r+1), mean, "turn")
-		}
-		res.AddSeries(model.Series{Name: ru.name + ".queue.total", X: o.arrivals, Y: o.total})
-		for r, y := range o.open {
-			x := append([]float64(nil), o.arrivals...)
-			res.AddSeries(model.Series{Name: ru.name + ".queue." + strconv.Itoa(r+1), X: x, Y: y})
-		}
-		index := make([]float64, len(o.waits))
-		for i := range index {
-			index[i] = float64(i)
-		}
-		res.AddSeries(model.Series{Name: ru.name + ".wait", X: index, Y: o.waits})
+}
+
+// setOutcome sets the values and series of one rule's outcome o, named
+// name.
+func setOutcome(res *model.Result, name string, o outcome, requests int) {
+	res.Set(name+".mean_wait", o.meanWait, "turn")
+	res.Set(name+".max_queue", float64(o.maxQueue), "request")
+	res.Set(name+".finish", o.finish, "turn")
+	sorted := slices.Clone(o.waits)
+	slices.Sort(sorted)
+	for _, q := range waitQuantiles {
+		res.Set(name+".wait_"+q.name, stat.Quantile(q.p, stat.Empirical, sorted, nil), "turn")
 	}
-	return res, nil
+	res.Set(name+".wait_max", sorted[len(sorted)-1], "turn")
+	for r, w := range o.work {
+		res.Set(name+".work."+strconv.Itoa(r+1), w, "turn")
+	}
+	mid := (requests - 1) / 2
+	for r, y := range o.open {
+		rs := strconv.Itoa(r + 1)
+		res.Set(name+".queue_mid."+rs, y[mid], "request")
+		res.Set(name+".queue_end."+rs, y[len(y)-1], "request")
+		res.Set(name+".queue_max."+rs, slices.Max(y), "request")
+	}
+	for r, w := range o.placed {
+		mean := 0.0
+		if len(w) > 0 {
+			var sum float64
+			for _, x := range w {
+				sum += x
+			}
+			mean = sum / float64(len(w))
+		}
+		res.Set(name+".replica_wait."+strconv.Itoa(r+1), mean, "turn")
+	}
+	res.AddSeries(model.Series{Name: name + ".queue.total", X: o.arrivals, Y: o.total})
+	for r, y := range o.open {
+		x := append([]float64(nil), o.arrivals...)
+		res.AddSeries(model.Series{Name: name + ".queue." + strconv.Itoa(r+1), X: x, Y: y})
+	}
+	index := make([]float64, len(o.waits))
+	for i := range index {
+		index[i] = float64(i)
+	}
+	res.AddSeries(model.Series{Name: name + ".wait", X: index, Y: o.waits})
 }

@@ -23,15 +23,15 @@ type Params struct {
 	// Moved is the share of keys that move to another node, in [0, 1].
 	Moved float64 `yaml:"moved"`
 	// ReadRPS is the peak read rate, requests per second.
-	ReadRPS float64 `yaml:"read_rps"`
+	ReadRPS float64 `yaml:"read_rps" unit:"rps"`
 	// WriteRPS is the peak write rate; writes always reach the store.
-	WriteRPS float64 `yaml:"write_rps"`
+	WriteRPS float64 `yaml:"write_rps" unit:"rps"`
 	// HitRatio is the share of reads the cache serves when warm, in [0, 1].
 	HitRatio float64 `yaml:"hit_ratio"`
 	// BaseStoreRPS is the rate reaching the store with a warm cache.
-	BaseStoreRPS float64 `yaml:"base_store_rps"`
+	BaseStoreRPS float64 `yaml:"base_store_rps" unit:"rps"`
 	// WindowS is the warm-up window, seconds.
-	WindowS float64 `yaml:"window_s"`
+	WindowS float64 `yaml:"window_s" unit:"second"`
 }
 
 // DefaultParams returns the source document's values; Moved is the ideal
@@ -67,15 +67,8 @@ func (p Params) Validate() error {
 
 func format(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
-// Run computes the warm-up bill.
-//
-// Values: miss_ratio ("", moved + (1-moved)(1-hit_ratio)), behind_cache_rps
-// (rps, read_rps × miss_ratio), store_rps (rps, behind_cache_rps +
-// write_rps), base_multiple ("", store_rps / base_store_rps),
-// extra_store_requests (request, (store_rps - base_store_rps) × window_s) and
-// base_behind_cache_rps (rps, read_rps × (1-hit_ratio)); the inputs moved,
-// base_store_rps, window_s, read_rps (rps), write_rps (rps) and hit_ratio are
-// echoed for tables and for pages that name them.
+// Run computes the warm-up bill: the values Model.Outputs declares, the
+// inputs echoed among them for tables and for pages that name them.
 func Run(ctx context.Context, p Params) (model.Result, error) {
 	if err := p.Validate(); err != nil {
 		return model.Result{}, err

@@ -14,12 +14,12 @@ import (
 
 // Registry returns a new registry of every model of the course.
 func Registry() *registry.Registry {
-	r, err := registry.NewRegistry([]registry.Library{{Dir: "models/model", Source: model.Source}},
-		registry.New("queue", "models/queue", queue.Source, queue.DefaultParams, queue.Params.Validate, queue.Run),
-		registry.New("hashing", "models/hashing", hashing.Source, hashing.DefaultParams, hashing.Params.Validate, hashing.Run),
-		registry.New("warmup", "models/warmup", warmup.Source, warmup.DefaultParams, warmup.Params.Validate, warmup.Run),
-		registry.New("layer", "models/layer", layer.Source, layer.DefaultParams, layer.Params.Validate, layer.Run),
-		registry.New("healthcheck", "models/healthcheck", healthcheck.Source, healthcheck.DefaultParams, healthcheck.Params.Validate, healthcheck.Run),
+	r, err := registry.Of([]registry.Library{{Dir: "models/model", Source: model.Source}},
+		queue.Model,
+		hashing.Model,
+		warmup.Model,
+		layer.Model,
+		healthcheck.Model,
 	)
 	if err != nil {
 		panic(err) // a programming error, caught by this package's test

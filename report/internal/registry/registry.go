@@ -1,5 +1,7 @@
-// Package registry maps model names to the model packages under models/
-// and decodes parameters strictly into each model's typed Params.
+// Package registry maps model names to the model packages under models/,
+// each registered from the model.Def it exports (Of, FromDef), decodes
+// parameters strictly into each model's typed Params, and answers which
+// value paths and series names a model declares (MatchValue, MatchSeries).
 package registry
 
 import (
@@ -25,19 +27,24 @@ import (
 	"lbcourse/report/internal/diag"
 )
 
-// A Model is one registered model: its name, its source and a type-erased
-// view of its Params and Run.
+// A Model is one registered model: its name, its source, the outputs it
+// declares and a type-erased view of its Params and Run.
 type Model struct {
 	Name string
+	// Doc is one sentence saying what the model simulates ("" for a model
+	// built by New).
+	Doc string
 	// Dir is the package directory relative to the module root.
 	Dir string
 	// Source holds the package's Go files, as compiled into the generator.
 	Source fs.FS
 
+	params    reflect.Type
 	newParams func() any // pointer to a Params holding the defaults
 	validate  func(any) error
 	run       func(context.Context, any) (model.Result, error)
 	fields    []paramField
+	outputs   []model.Output
 	// codeHash covers the model's package and every package of the
 	// module's models it imports, directly or not (see NewRegistry), the
 	// Go release and the dependency versions the generator was built with.
@@ -56,29 +63,78 @@ type paramField struct {
 	Name  string // yaml key
 	Index int
 	Type  reflect.Type
+	Unit  string // unit tag
+}
+
+// A Definition is a model package's description of itself with its Params
+// type erased: every model.Def[P] is one, such as queue.Model.
+type Definition interface {
+	Erase() model.Erased
+}
+
+// FromDef returns the model d describes: its name, doc line, directory,
+// source, defaults, Validate, Run and declared outputs.
+func FromDef(d Definition) *Model {
+	e := d.Erase()
+	m := newModel(e.Name, e.Dir, e.Source, e.Params, e.Defaults, e.Validate, e.Run)
+	m.Doc = e.Doc
+	m.outputs = slices.Clone(e.Outputs)
+	return m
+}
+
+// Of returns a registry of the models defs describe, as NewRegistry does
+// for the models FromDef returns; two models may not share a directory.
+func Of(libs []Library, defs ...Definition) (*Registry, error) {
+	ms := make([]*Model, len(defs))
+	dirs := map[string]string{}
+	for i, d := range defs {
+		ms[i] = FromDef(d)
+		if other, dup := dirs[ms[i].Dir]; dup {
+			return nil, fmt.Errorf("registry: models %s and %s are both in %s (a Def's Params must be declared in its own package)", other, ms[i].Name, ms[i].Dir)
+		}
+		dirs[ms[i].Dir] = ms[i].Name
+	}
+	return NewRegistry(libs, ms...)
 }
 
 // New registers a model package: its defaults, validation and Run. P must
-// be a struct whose exported fields carry yaml tags.
+// be a struct whose exported fields carry yaml tags. The model declares no
+// outputs (see WithOutputs); a model package registers through its
+// model.Def instead (FromDef, Of).
 func New[P any](name, dir string, source fs.FS, defaults func() P, validate func(P) error,
 	run func(context.Context, P) (model.Result, error)) *Model {
+	return newModel(name, dir, source, reflect.TypeFor[P](),
+		func() any { p := defaults(); return &p },
+		func(p any) error { return validate(*p.(*P)) },
+		func(ctx context.Context, p any) (model.Result, error) { return run(ctx, *p.(*P)) })
+}
+
+func newModel(name, dir string, source fs.FS, t reflect.Type, newParams func() any, validate func(any) error,
+	run func(context.Context, any) (model.Result, error)) *Model {
 	m := &Model{
 		Name:      name,
 		Dir:       dir,
 		Source:    source,
-		newParams: func() any { p := defaults(); return &p },
-		validate:  func(p any) error { return validate(*p.(*P)) },
-		run:       func(ctx context.Context, p any) (model.Result, error) { return run(ctx, *p.(*P)) },
+		params:    t,
+		newParams: newParams,
+		validate:  validate,
+		run:       run,
 	}
-	t := reflect.TypeFor[P]()
 	for i := range t.NumField() {
 		f := t.Field(i)
 		tag, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
 		if tag == "" || tag == "-" || !f.IsExported() {
 			continue
 		}
-		m.fields = append(m.fields, paramField{Name: tag, Index: i, Type: f.Type})
+		m.fields = append(m.fields, paramField{Name: tag, Index: i, Type: f.Type, Unit: f.Tag.Get("unit")})
 	}
+	return m
+}
+
+// WithOutputs sets the outputs m declares and returns m, for a model built
+// by New; NewRegistry checks them.
+func (m *Model) WithOutputs(outs ...model.Output) *Model {
+	m.outputs = slices.Clone(outs)
 	return m
 }
 
@@ -347,7 +403,8 @@ type Registry struct {
 	models []*Model
 }
 
-// NewRegistry returns a registry of ms; names must be unique. libs are the
+// NewRegistry returns a registry of ms; names must be unique and each
+// model's declared outputs well formed (model.CheckOutputs). libs are the
 // packages under models/ that models import without being models. Each
 // model's cache key covers the source of every such package it imports,
 // directly or through another; an import of a models/ package that is
@@ -362,6 +419,9 @@ func NewRegistry(libs []Library, ms ...*Model) (*Registry, error) {
 	for _, m := range ms {
 		if _, dup := r.Lookup(m.Name); dup {
 			return nil, fmt.Errorf("registry: model %s registered twice", m.Name)
+		}
+		if err := model.CheckOutputs(m.outputs); err != nil {
+			return nil, fmt.Errorf("registry: model %s: %v", m.Name, err)
 		}
 		r.models = append(r.models, m)
 		src[m.Dir] = m.Source

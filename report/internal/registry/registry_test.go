@@ -10,11 +10,12 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"lbcourse/models/model"
+	"lbcourse/report/internal/diag"
 )
 
 type params struct {
 	N     int       `yaml:"n"`
-	Scale float64   `yaml:"scale"`
+	Scale float64   `yaml:"scale" unit:"turn"`
 	List  []float64 `yaml:"list"`
 	Name  string    `yaml:"name"`
 }
@@ -171,5 +172,150 @@ func TestDecodeBounds(t *testing.T) {
 	want := []string{"parameter list: at most 1000 items, got 1001", "parameter name: at most 256 bytes of text, got 257"}
 	if !slices.Equal(got, want) {
 		t.Errorf("problems %q, want %q", got, want)
+	}
+}
+
+// toyDef is a model.Def of the toy model; its Params type lives in this
+// package, so its directory is this package's.
+var toyDef = model.Def[params]{
+	Name: "toy",
+	Doc:  "Simulates doubling.",
+	Source: fstest.MapFS{"toy.go": {Data: []byte(`package toy
+
+type params struct {
+	// N is the count. It is at least 1.
+	N int
+	// Scale multiplies
+	// the count.
+	Scale float64
+	List  []float64
+	// Name names nothing.
+	Name string
+}
+`)}},
+	Defaults: func() params { return params{N: 1, Scale: 1} },
+	Run:      run,
+	Outputs: []model.Output{
+		model.OutValue("twice", "", "2 × n × scale"),
+		model.OutValue("t.<T>.total.tail", "subject", "a deep path"),
+		model.OutSeries("twice", "", "a series of the same name"),
+		model.OutSeries("wait.<r>", "turn", "one per replica"),
+	},
+}
+
+func TestFromDef(t *testing.T) {
+	r, err := Of(nil, toyDef)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := r.Lookup("toy")
+	if m.Name != "toy" || m.Doc != "Simulates doubling." || m.Dir != "report/internal/registry" {
+		t.Errorf("model %q %q %q", m.Name, m.Doc, m.Dir)
+	}
+	p, probs := decode(m, "n: 3")
+	if probs != nil {
+		t.Fatal(probs)
+	}
+	res, err := m.Run(context.Background(), p)
+	if v, _ := res.Value("twice"); err != nil || v.V != 6 {
+		t.Errorf("Run = %v, %v", res, err)
+	}
+	if _, probs := decode(m, "n: 0"); len(probs) != 1 || probs[0].Msg != "parameter n: must be at least 1" {
+		t.Errorf("Validate through the Def: %v", probs)
+	}
+	if !m.DeclaresOutputs() || len(m.Outputs()) != 4 {
+		t.Errorf("Outputs = %v", m.Outputs())
+	}
+	for _, tc := range []struct {
+		path          string
+		value, series bool
+	}{
+		{"twice", true, true},
+		{"t.45.total.tail", true, false},
+		{"t.045.total.tail", false, false},
+		{"t.x.total.tail", false, false},
+		{"wait.2", false, true},
+		{"wait", false, false},
+		{"thrice", false, false},
+	} {
+		if got := m.MatchValue(tc.path); got != tc.value {
+			t.Errorf("MatchValue(%q) = %v", tc.path, got)
+		}
+		if got := m.MatchSeries(tc.path); got != tc.series {
+			t.Errorf("MatchSeries(%q) = %v", tc.path, got)
+		}
+	}
+	if o, ok := m.ValueOutput("t.5.total.tail"); !ok || o.Unit != "subject" || o.Pattern != "t.<T>.total.tail" {
+		t.Errorf("ValueOutput = %v, %v", o, ok)
+	}
+	if o, ok := m.SeriesOutput("wait.3"); !ok || o.Unit != "turn" {
+		t.Errorf("SeriesOutput = %v, %v", o, ok)
+	}
+	if got := m.ValuePatterns(); !slices.Equal(got, []string{"twice", "t.<T>.total.tail"}) {
+		t.Errorf("ValuePatterns = %q", got)
+	}
+	if got := m.SeriesPatterns(); !slices.Equal(got, []string{"twice", "wait.<r>"}) {
+		t.Errorf("SeriesPatterns = %q", got)
+	}
+	for path, want := range map[string]string{
+		"t.45.totl.tail": ` (did you mean "t.45.total.tail"?)`,
+		"twise":          ` (did you mean "twice"?)`,
+		"t.x.total.tail": ` (did you mean "t.<T>.total.tail"?)`,
+	} {
+		if got := diag.DidYouMean(path, m.ValueCandidates(path)); got != want {
+			t.Errorf("did you mean for %q: %q, want %q", path, got, want)
+		}
+	}
+	if got := diag.DidYouMean("wiat.2", m.SeriesCandidates("wiat.2")); got != ` (did you mean "wait.2"?)` {
+		t.Errorf("series did you mean: %q", got)
+	}
+}
+
+func TestParameters(t *testing.T) {
+	m := FromDef(toyDef)
+	got := m.Parameters()
+	want := []Param{
+		{Name: "n", Type: "whole number", Default: "1", Doc: "N is the count."},
+		{Name: "scale", Type: "number", Default: "1", Unit: "turn", Doc: "Scale multiplies the count."},
+		{Name: "list", Type: "list of numbers", Default: "[]"},
+		{Name: "name", Type: "text", Default: `""`, Doc: "Name names nothing."},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Parameters =\n%q\nwant\n%q", got, want)
+	}
+	type optional struct {
+		P *int64 `yaml:"p"`
+	}
+	o := New("opt", "models/opt", nil, func() optional { return optional{} }, func(optional) error { return nil }, nil)
+	if got := o.Parameters(); len(got) != 1 || got[0].Type != "whole number, optional" || got[0].Default != "unset" || got[0].Doc != "" {
+		t.Errorf("optional parameter: %q", got)
+	}
+}
+
+// TestUndeclared: a model built by New declares nothing and so matches
+// every path, until WithOutputs declares its outputs.
+func TestUndeclared(t *testing.T) {
+	m := testModel("package toy")
+	if m.DeclaresOutputs() || !m.MatchValue("anything.at.all") || !m.MatchSeries("x") || m.Outputs() != nil {
+		t.Error("a model without declarations refuses a path")
+	}
+	if _, ok := m.ValueOutput("twice"); ok {
+		t.Error("ValueOutput found a declaration")
+	}
+	m.WithOutputs(model.OutValue("twice", "", "twice n"))
+	if !m.MatchValue("twice") || m.MatchValue("thrice") || m.MatchSeries("twice") {
+		t.Error("WithOutputs not applied")
+	}
+}
+
+func TestOutputsChecked(t *testing.T) {
+	bad := testModel("package toy").WithOutputs(model.OutValue("a.<i>", "", "a"), model.OutValue("a.1", "", "one"))
+	if _, err := NewRegistry(nil, bad); err == nil || err.Error() != "registry: model toy: outputs a.<i> and a.1 overlap" {
+		t.Errorf("overlap: %v", err)
+	}
+	other := toyDef
+	other.Name = "other"
+	if _, err := Of(nil, toyDef, other); err == nil || err.Error() != "registry: models toy and other are both in report/internal/registry (a Def's Params must be declared in its own package)" {
+		t.Errorf("shared directory: %v", err)
 	}
 }
