@@ -23,6 +23,7 @@ import (
 	"lbcourse/report/internal/directive"
 	"lbcourse/report/internal/mdext"
 	"lbcourse/report/internal/mdext/ast"
+	"lbcourse/report/internal/par"
 	"lbcourse/report/internal/site"
 	"lbcourse/report/internal/yamldoc"
 )
@@ -60,14 +61,24 @@ func (p *Page) FrontOff(key string) int { return p.Front.offs[key] }
 var lessonDirRE = regexp.MustCompile(`^[0-9]{2}-[a-z0-9]+(-[a-z0-9]+)*$`)
 var slugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
-// Discover finds the lesson folders in name order and parses their pages.
+// Discover finds the lesson folders in name order and parses their pages,
+// in parallel; the pages and the errors come out in folder and language
+// order whatever finishes first.
 func Discover(dir string, cfg *site.Site, parsers directive.Parsers, errs *diag.List) []*Lesson {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		errs.AddFile(dir, "%v", err)
 		return nil
 	}
-	var lessons []*Lesson
+	type job struct {
+		lesson *Lesson
+		lang   *site.Lang
+		file   string
+		page   *Page
+		errs   diag.List
+	}
+	var jobs []*job
+	var found []*Lesson
 	for _, e := range entries {
 		if !e.IsDir() {
 			continue
@@ -78,35 +89,25 @@ func Discover(dir string, cfg *site.Site, parsers directive.Parsers, errs *diag.
 			continue
 		}
 		l := &Lesson{Key: e.Name(), Dir: path}
+		found = append(found, l)
 		for _, lang := range cfg.Langs {
-			file := filepath.Join(path, lang.Code+".md")
-			src, err := readLesson(file)
-			if err != nil {
-				if os.IsNotExist(err) {
-					errs.AddFile(path, "missing %s.md: every lesson has a file per language (%s)", lang.Code, langCodes(cfg))
-				} else {
-					errs.AddFile(file, "%v", err)
-				}
-				continue
-			}
-			if off := invalidUTF8(src); off >= 0 {
-				errs.AddSource(file, src)
-				errs.Add(file, off, "invalid UTF-8 (byte 0x%02x): lesson files are UTF-8 text", src[off])
-				continue
-			}
-			page := parsePage(file, src, lang, parsers, errs)
-			if page.Doc == nil {
-				continue // refused before parsing; the lesson is not built
-			}
-			l.Pages = append(l.Pages, page)
+			jobs = append(jobs, &job{lesson: l, lang: lang, file: filepath.Join(path, lang.Code+".md")})
 		}
-		others, _ := filepath.Glob(filepath.Join(path, "*.md"))
-		for _, o := range others {
-			code := filepath.Base(o)[:len(filepath.Base(o))-3]
-			if cfg.Lang(code) == nil {
-				errs.AddFile(o, "no language %q in templates/site.yaml%s", code, diag.DidYouMean(code, langList(cfg)))
-			}
+		checkLanguages(path, cfg, errs)
+	}
+	par.Each(len(jobs), func(i int) {
+		j := jobs[i]
+		defer diag.RecoverAt(&j.errs, j.file, -1, "parsing the page")
+		j.page = readPage(j.file, j.lang, cfg, parsers, &j.errs)
+	})
+	for _, j := range jobs {
+		errs.Append(&j.errs)
+		if j.page != nil {
+			j.lesson.Pages = append(j.lesson.Pages, j.page)
 		}
+	}
+	var lessons []*Lesson
+	for _, l := range found {
 		if len(l.Pages) == len(cfg.Langs) {
 			lessons = append(lessons, l)
 		}
@@ -115,6 +116,41 @@ func Discover(dir string, cfg *site.Site, parsers directive.Parsers, errs *diag.
 		errs.AddFile(dir, "no lessons")
 	}
 	return lessons
+}
+
+// checkLanguages reports a lesson file of a language the site lacks.
+func checkLanguages(path string, cfg *site.Site, errs *diag.List) {
+	others, _ := filepath.Glob(filepath.Join(path, "*.md"))
+	for _, o := range others {
+		code := filepath.Base(o)[:len(filepath.Base(o))-3]
+		if cfg.Lang(code) == nil {
+			errs.AddFile(o, "no language %q in templates/site.yaml%s", code, diag.DidYouMean(code, langList(cfg)))
+		}
+	}
+}
+
+// readPage reads and parses one language file of a lesson, or returns nil
+// when it is missing, unreadable, not UTF-8 or refused before parsing.
+func readPage(file string, lang *site.Lang, cfg *site.Site, parsers directive.Parsers, errs *diag.List) *Page {
+	src, err := readLesson(file)
+	if err != nil {
+		if os.IsNotExist(err) {
+			errs.AddFile(filepath.Dir(file), "missing %s.md: every lesson has a file per language (%s)", lang.Code, langCodes(cfg))
+		} else {
+			errs.AddFile(file, "%v", err)
+		}
+		return nil
+	}
+	if off := invalidUTF8(src); off >= 0 {
+		errs.AddSource(file, src)
+		errs.Add(file, off, "invalid UTF-8 (byte 0x%02x): lesson files are UTF-8 text", src[off])
+		return nil
+	}
+	page := parsePage(file, src, lang, parsers, errs)
+	if page.Doc == nil {
+		return nil // refused before parsing; the lesson is not built
+	}
+	return page
 }
 
 // readLesson reads a lesson file of at most directive.MaxFileBytes.

@@ -23,10 +23,15 @@ type ids struct {
 // NewIDs returns a parser.IDs for one document.
 func NewIDs() parser.IDs { return &ids{used: map[string]bool{}} }
 
-var stripMarks = transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+// letters spells letters that have no decomposition as ASCII. A Replacer is
+// safe for concurrent use.
+var letters = strings.NewReplacer("ı", "i", "İ", "i", "ß", "ss", "ø", "o", "Ø", "o", "æ", "ae", "đ", "d")
 
+// slug is safe for concurrent use: a transform.Transformer keeps state, so
+// each call makes its own.
 func slug(s string) string {
-	s = strings.NewReplacer("ı", "i", "İ", "i", "ß", "ss", "ø", "o", "Ø", "o", "æ", "ae", "đ", "d").Replace(s)
+	s = letters.Replace(s)
+	stripMarks := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
 	s, _, _ = transform.String(stripMarks, s)
 	var b strings.Builder
 	hyphen := false

@@ -1,13 +1,11 @@
 package render
 
 import (
-	"runtime"
-	"sync"
-
 	"lbcourse/report/internal/diag"
 	"lbcourse/report/internal/lesson"
 	"lbcourse/report/internal/numbers"
 	"lbcourse/report/internal/output"
+	"lbcourse/report/internal/par"
 	"lbcourse/report/internal/run"
 )
 
@@ -28,19 +26,11 @@ func (b *Renderer) Pages(files *output.Files, lessons []*lesson.Lesson, plans ma
 			jobs = append(jobs, &job{lesson: i, page: p, files: output.New()})
 		}
 	}
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for _, j := range jobs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			defer diag.RecoverAt(&j.errs, j.page.File, -1, "rendering the page")
-			l := lessons[j.lesson]
-			b.renderPage(j.files, lessons, j.lesson, j.page, plans[l], &j.errs, &j.nums)
-		}()
-	}
-	wg.Wait()
+	par.Each(len(jobs), func(i int) {
+		j := jobs[i]
+		defer diag.RecoverAt(&j.errs, j.page.File, -1, "rendering the page")
+		b.renderPage(j.files, lessons, j.lesson, j.page, plans[lessons[j.lesson]], &j.errs, &j.nums)
+	})
 	perLesson := map[int]*numbers.Set{}
 	for _, j := range jobs {
 		errs.Append(&j.errs)
