@@ -150,16 +150,20 @@ func renderSite(ctx context.Context, o Options) (*output.Files, Summary, error) 
 		}
 	}
 	s.Experiments = len(all)
+	said := resolve.Said{}
+	for _, l := range lessons {
+		resolve.Declared(l, plans[l], said, &errs)
+	}
 	st := run.All(ctx, all, cache.Cache{Dir: o.CacheDir}, o.Timeout, &errs)
 	s.Ran, s.Cached, s.Warnings = st.Ran, st.Cached, st.Warnings
 	if ctx.Err() != nil {
 		return nil, s, run.ErrInterrupted
 	}
 	for _, l := range lessons {
-		s.Claims += resolve.Claims(l, plans[l], &errs)
+		s.Claims += resolve.Claims(l, plans[l], said, &errs)
 	}
 	files := output.New()
-	rv := &resolve.Resolver{Site: cfg, Registry: o.Registry, Kinds: o.Kinds}
+	rv := &resolve.Resolver{Site: cfg, Registry: o.Registry, Kinds: o.Kinds, Said: said}
 	r := &render.Renderer{Site: cfg, Templates: tmpl, TemplateDir: o.Templates, Kinds: o.Kinds, Resolver: rv}
 	r.Pages(files, lessons, plans, &errs)
 	for _, l := range lessons {

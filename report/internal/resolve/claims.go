@@ -15,9 +15,9 @@ import (
 // Claims evaluates every claim of a lesson's first page (the other
 // pages carry the same ones) and reports a false one at its line, with the
 // values it compared.
-func Claims(l *lesson.Lesson, exps map[string]*run.Experiment, errs *diag.List) (claims int) {
+func Claims(l *lesson.Lesson, exps map[string]*run.Experiment, said Said, errs *diag.List) (claims int) {
 	p := l.Pages[0]
-	res := &resolver{file: p.File, exps: exps, errs: errs}
+	res := &resolver{file: p.File, exps: exps, errs: errs, said: said[p.File]}
 	for _, d := range p.Directives {
 		c, ok := d.(*directive.Check)
 		if !ok {

@@ -24,6 +24,8 @@ type Resolver struct {
 	Site     *site.Site
 	Registry *registry.Registry
 	Kinds    directive.Kinds
+	// Said are the paths Declared reported, not to be reported again.
+	Said     Said
 	listings highlight.Listings
 }
 
@@ -38,7 +40,7 @@ type Page struct {
 // Page resolves every directive and value of p, a page of lesson l whose
 // experiments exps have run, reporting each problem in errs.
 func (rv *Resolver) Page(l *lesson.Lesson, p *lesson.Page, exps map[string]*run.Experiment, errs *diag.List) *Page {
-	c := &pageContext{rv: rv, lesson: l, page: p, res: &resolver{file: p.File, exps: exps, errs: errs}, errs: errs}
+	c := &pageContext{rv: rv, lesson: l, page: p, res: &resolver{file: p.File, exps: exps, errs: errs, said: rv.Said[p.File]}, errs: errs}
 	out := &Page{Data: map[directive.Directive]any{}, Values: map[*directive.Value]directive.ValueView{}}
 	c.numbers = &out.Numbers
 	for _, d := range p.Directives {

@@ -21,6 +21,16 @@ type resolver struct {
 	file string
 	exps map[string]*run.Experiment
 	errs *diag.List
+	// said holds the offsets Declared reported already: a miss there is
+	// not reported twice.
+	said map[int]bool
+}
+
+// miss reports a missing result at off, unless Declared reported it.
+func (r *resolver) miss(off int, format string, args ...any) {
+	if !r.said[off] {
+		r.errs.Add(r.file, off, format, args...)
+	}
 }
 
 func (r *resolver) names() []string {
@@ -52,7 +62,7 @@ func (r *resolver) value(full string, off int) (model.Value, bool) {
 	}
 	v, found := x.Result.Value(path)
 	if !found {
-		r.errs.Add(r.file, off, "experiment %s (model %s) has no value %q%s", name, x.Model.Name, path, diag.DidYouMean(path, run.ValuePaths(x.Result)))
+		r.miss(off, "experiment %s (model %s) has no value %q%s", name, x.Model.Name, path, diag.DidYouMean(path, run.ValuePaths(x.Result)))
 		return model.Value{}, false
 	}
 	return v, true
@@ -91,7 +101,7 @@ func (r *resolver) prefix(full string, off int) bool {
 			under = append(under, v.Path[:i])
 		}
 	}
-	r.errs.Add(r.file, off, "experiment %s (model %s) has no values under %q%s", name, x.Model.Name, path, diag.DidYouMean(path, slices.Compact(under)))
+	r.miss(off, "experiment %s (model %s) has no values under %q%s", name, x.Model.Name, path, diag.DidYouMean(path, slices.Compact(under)))
 	return false
 }
 
@@ -116,10 +126,10 @@ func (r *resolver) group(full string, off int) ([]model.Value, bool) {
 	}
 	if len(out) == 0 {
 		if _, single := x.Result.Value(path); single {
-			r.errs.Add(r.file, off, "%s is a single value, not a group %s.1, %s.2, …: drop join", full, path, path)
+			r.miss(off, "%s is a single value, not a group %s.1, %s.2, …: drop join", full, path, path)
 			return nil, false
 		}
-		r.errs.Add(r.file, off, "experiment %s has no group %q (want values %s.1, %s.2, …)%s", name, path, path, path, diag.DidYouMean(path+".1", run.ValuePaths(x.Result)))
+		r.miss(off, "experiment %s has no group %q (want values %s.1, %s.2, …)%s", name, path, path, path, diag.DidYouMean(path+".1", run.ValuePaths(x.Result)))
 		return nil, false
 	}
 	return out, true
@@ -133,7 +143,7 @@ func (r *resolver) series(name, series string, off int) (model.Series, bool) {
 	}
 	s, found := x.Result.SeriesNamed(series)
 	if !found {
-		r.errs.Add(r.file, off, "experiment %s (model %s) has no series %q%s", name, x.Model.Name, series, diag.DidYouMean(series, run.SeriesNames(x.Result)))
+		r.miss(off, "experiment %s (model %s) has no series %q%s", name, x.Model.Name, series, diag.DidYouMean(series, run.SeriesNames(x.Result)))
 		return model.Series{}, false
 	}
 	return s, true
