@@ -8,6 +8,7 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"html/template"
 	"time"
 
 	"lbcourse/report/internal/cache"
@@ -123,32 +124,14 @@ func renderSite(ctx context.Context, o Options) (*output.Files, Summary, error) 
 	start := time.Now()
 	o = o.withDefaults()
 	var errs diag.List
-	cfg := site.Load(o.Templates, &errs)
-	var kinds []string
-	for _, k := range o.Kinds {
-		kinds = append(kinds, k.Name)
-	}
-	tmpl := site.LoadTemplates(o.Templates, append(kinds, "value"), &errs)
+	cfg, tmpl := loadSite(o, &errs)
 	if errs.Len() > 0 {
 		return nil, Summary{}, errs.Err()
 	}
 	lessons := lesson.Discover(o.Lessons, cfg, o.Kinds.Parsers(), &errs)
-	var s Summary
-	s.Lessons = len(lessons)
+	s := Summary{Lessons: len(lessons)}
 	lesson.CheckNames(lessons, cfg, &errs)
-	var all []*run.Experiment
-	plans := map[*lesson.Lesson]map[string]*run.Experiment{}
-	for _, l := range lessons {
-		lesson.CheckParity(l, &errs)
-		plans[l] = run.Plan(l, o.Registry, &errs)
-		for _, d := range l.Pages[0].Directives {
-			if e, ok := d.(*directive.Experiment); ok {
-				if x := plans[l][e.Name]; x != nil && x.D == e {
-					all = append(all, x)
-				}
-			}
-		}
-	}
+	plans, all := planLessons(lessons, o.Registry, &errs)
 	s.Experiments = len(all)
 	said := resolve.Said{}
 	for _, l := range lessons {
@@ -161,14 +144,12 @@ func renderSite(ctx context.Context, o Options) (*output.Files, Summary, error) 
 	}
 	for _, l := range lessons {
 		s.Claims += resolve.Claims(l, plans[l], said, &errs)
+		s.Pages += len(l.Pages)
 	}
 	files := output.New()
 	rv := &resolve.Resolver{Site: cfg, Registry: o.Registry, Kinds: o.Kinds, Said: said}
 	r := &render.Renderer{Site: cfg, Templates: tmpl, TemplateDir: o.Templates, Kinds: o.Kinds, Resolver: rv}
 	r.Pages(files, lessons, plans, &errs)
-	for _, l := range lessons {
-		s.Pages += len(l.Pages)
-	}
 	r.Indexes(files, lessons, &errs)
 	files.Add("style.css", site.Stylesheet(o.Templates, highlight.CSS(), &errs))
 	files.AddMarker()
@@ -177,4 +158,34 @@ func renderSite(ctx context.Context, o Options) (*output.Files, Summary, error) 
 	}
 	s.Elapsed = time.Since(start)
 	return files, s, nil
+}
+
+// loadSite reads templates/: the configuration, the layouts and a template
+// for every directive kind and for inline values.
+func loadSite(o Options, errs *diag.List) (*site.Site, *template.Template) {
+	cfg := site.Load(o.Templates, errs)
+	kinds := []string{"value"}
+	for _, k := range o.Kinds {
+		kinds = append(kinds, k.Name)
+	}
+	return cfg, site.LoadTemplates(o.Templates, kinds, errs)
+}
+
+// planLessons checks each lesson's languages against each other and plans
+// its experiments; all lists every experiment once, in page order.
+func planLessons(lessons []*lesson.Lesson, reg *registry.Registry, errs *diag.List) (map[*lesson.Lesson]map[string]*run.Experiment, []*run.Experiment) {
+	var all []*run.Experiment
+	plans := map[*lesson.Lesson]map[string]*run.Experiment{}
+	for _, l := range lessons {
+		lesson.CheckParity(l, errs)
+		plans[l] = run.Plan(l, reg, errs)
+		for _, d := range l.Pages[0].Directives {
+			if e, ok := d.(*directive.Experiment); ok {
+				if x := plans[l][e.Name]; x != nil && x.D == e {
+					all = append(all, x)
+				}
+			}
+		}
+	}
+	return plans, all
 }
