@@ -1,5 +1,6 @@
 # make report  builds the course site into out/
-# make test    runs every test (gofmt, vet, unit, golden, end-to-end) and checks out/ is
+# make test    runs every test (gofmt, vet, a wasm build of resolve and render, unit,
+#              golden, end-to-end) and checks out/ is
 #              fresh; first it installs what the tests need when it is missing (make deps)
 # make deps    installs what is missing: Chromium, a DejaVu font and npm from Debian
 #              (make system-deps, which runs .ci/deps: apt-get as root, otherwise it prints
@@ -30,6 +31,7 @@ node_modules/.package-lock.json: package.json package-lock.json | system-deps
 test: deps
 	@files=$$($(GOFMT) -l .) || exit 1; test -z "$$files" || { echo "gofmt needed:"; echo "$$files"; exit 1; }
 	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) build ./report/internal/resolve ./report/internal/render ./models/...
 	$(GO) test ./...
 	$(GO) run ./report check
 
