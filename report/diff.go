@@ -89,76 +89,10 @@ func gitErr(err error) error {
 
 // diffNumbers prints, lesson by lesson, every key whose value differs.
 func diffNumbers(old, fresh map[string]map[string]string, tol float64, rev string) string {
-	var lessons []string
-	for l := range old {
-		lessons = append(lessons, l)
-	}
-	for l := range fresh {
-		if _, ok := old[l]; !ok {
-			lessons = append(lessons, l)
-		}
-	}
-	slices.Sort(lessons)
 	var b strings.Builder
 	changed := 0
-	for _, l := range lessons {
-		o, n := old[l], fresh[l]
-		var keys []string
-		for k := range o {
-			keys = append(keys, k)
-		}
-		for k := range n {
-			if _, ok := o[k]; !ok {
-				keys = append(keys, k)
-			}
-		}
-		slices.Sort(keys)
-		var lines []string
-		figures := map[string]*figureMoves{}
-		var figureOrder []string
-		points := map[string]int{} // points of each figure series in the fresh build
-		for k := range n {
-			if series, ok := figureSeries(k); ok {
-				points[series]++
-			}
-		}
-		for _, k := range keys {
-			ov, inOld := o[k]
-			nv, inNew := n[k]
-			switch {
-			case !inOld:
-				lines = append(lines, fmt.Sprintf("  + %s\t%s", k, nv))
-			case !inNew:
-				lines = append(lines, fmt.Sprintf("  - %s\t%s", k, ov))
-			case ov != nv:
-				rc, ok := relChange(ov, nv)
-				if ok && math.Abs(rc) <= tol {
-					continue
-				}
-				if series, isPoint := figureSeries(k); isPoint {
-					f := figures[series]
-					if f == nil {
-						f = &figureMoves{}
-						figures[series] = f
-						figureOrder = append(figureOrder, series)
-					}
-					f.moved++
-					if ok && math.Abs(rc) > math.Abs(f.largest) {
-						f.largest = rc
-					}
-					continue
-				}
-				rs := "n/a"
-				if ok {
-					rs = fmt.Sprintf("%+.2f%%", rc*100)
-				}
-				lines = append(lines, fmt.Sprintf("    %s\t%s -> %s\t(%s)", k, ov, nv, rs))
-			}
-		}
-		for _, series := range figureOrder {
-			f := figures[series]
-			lines = append(lines, fmt.Sprintf("  ~ %s\t%d of %d points moved, the largest %+.2f%%", series, f.moved, points[series], f.largest*100))
-		}
+	for _, l := range unionKeys(old, fresh) {
+		lines := diffLesson(old[l], fresh[l], tol)
 		if len(lines) > 0 {
 			changed += len(lines)
 			fmt.Fprintf(&b, "%s\n%s\n", l, strings.Join(lines, "\n"))
@@ -168,6 +102,69 @@ func diffNumbers(old, fresh map[string]map[string]string, tol float64, rev strin
 		fmt.Fprintf(&b, "no displayed value differs from %s\n", rev)
 	}
 	return b.String()
+}
+
+// unionKeys returns the keys of a and b, sorted.
+func unionKeys[V any](a, b map[string]V) []string {
+	keys := make([]string, 0, len(a)+len(b))
+	for k := range a {
+		keys = append(keys, k)
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// diffLesson lists one lesson's changes: added and removed values, values
+// that moved beyond tol, and per figure series a summary of its moved
+// points.
+func diffLesson(o, n map[string]string, tol float64) []string {
+	var lines []string
+	figures := map[string]*figureMoves{}
+	var figureOrder []string
+	points := map[string]int{} // points of each figure series in the fresh build
+	for k := range n {
+		if series, ok := figureSeries(k); ok {
+			points[series]++
+		}
+	}
+	for _, k := range unionKeys(o, n) {
+		ov, inOld := o[k]
+		nv, inNew := n[k]
+		switch {
+		case !inOld:
+			lines = append(lines, fmt.Sprintf("  + %s\t%s", k, nv))
+		case !inNew:
+			lines = append(lines, fmt.Sprintf("  - %s\t%s", k, ov))
+		case ov != nv:
+			rc, ok := relChange(ov, nv)
+			if ok && math.Abs(rc) <= tol {
+				continue
+			}
+			if series, isPoint := figureSeries(k); isPoint {
+				if figures[series] == nil {
+					figures[series] = &figureMoves{}
+					figureOrder = append(figureOrder, series)
+				}
+				figures[series].add(rc, ok)
+				continue
+			}
+			rs := "n/a"
+			if ok {
+				rs = fmt.Sprintf("%+.2f%%", rc*100)
+			}
+			lines = append(lines, fmt.Sprintf("    %s\t%s -> %s\t(%s)", k, ov, nv, rs))
+		}
+	}
+	for _, series := range figureOrder {
+		f := figures[series]
+		lines = append(lines, fmt.Sprintf("  ~ %s\t%d of %d points moved, the largest %+.2f%%", series, f.moved, points[series], f.largest*100))
+	}
+	return lines
 }
 
 // relChange is (new-old)/|old| of two displayed values. For a figure's
@@ -194,6 +191,14 @@ func relChange(o, n string) (float64, bool) {
 }
 
 // figureMoves sums up the moved points of one figure series.
+// add counts one moved point of relative change rc (ok: rc is defined).
+func (f *figureMoves) add(rc float64, ok bool) {
+	f.moved++
+	if ok && math.Abs(rc) > math.Abs(f.largest) {
+		f.largest = rc
+	}
+}
+
 type figureMoves struct {
 	moved   int
 	largest float64 // relative change of the point that moved most
