@@ -9,10 +9,9 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
-)
 
-// PlotKinds are the kinds of plot a plot directive can draw.
-var PlotKinds = []string{"line", "scatter", "bar", "histogram", "cdf"}
+	"lbcourse/report/internal/figure"
+)
 
 // A Plot draws series of results as an SVG figure, one per language:
 //
@@ -40,13 +39,13 @@ type Plot struct {
 	ID         string
 	Experiment string
 	ExpOff     int
-	Type       string
+	Type       figure.Kind // the zero Kind when none or an unknown one is written
 	Title      string
 	Caption    string
 	Alt        string
-	X, Y       Axis
+	X, Y       figure.Axis
 	Series     []PlotSeries
-	Lines      []RefLine
+	Lines      []PlotLine
 	Bins       int
 	Legend     string
 }
@@ -54,30 +53,25 @@ type Plot struct {
 // LegendPlaces are where a plot's legend can go.
 var LegendPlaces = []string{"top-right", "top-left", "bottom-right", "bottom-left"}
 
-// An Axis of a plot.
-type Axis struct {
-	Label    string
-	Log      bool
-	Min, Max *float64
-}
-
-// A PlotSeries is one series of a plot.
+// A PlotSeries is a series of a plot as the lesson writes it: Data of
+// Experiment ("" for the plot's experiment), at Off. Its Series has the
+// legend; resolving fills in the data.
 type PlotSeries struct {
 	Off        int
-	Experiment string // "" for the plot's experiment
+	Experiment string
 	Data       string
-	Legend     string
+	figure.Series
 }
 
-// A RefLine is a horizontal (Y) or vertical (X) reference line at a value
-// (Path, of the plot's experiment unless EXPERIMENT: is written) or a number.
-type RefLine struct {
+// A PlotLine is a reference line as the lesson writes it: at the value Path
+// of Experiment ("" for the plot's experiment; EXPERIMENT: is written
+// before the path), or at the number RefLine.At when Path is "". Its
+// RefLine has the legend and the direction; resolving sets At from Path.
+type PlotLine struct {
 	Off        int
-	Vertical   bool
 	Experiment string
 	Path       string
-	Number     float64
-	Legend     string
+	figure.RefLine
 }
 
 func (p *Plot) Kind() string { return "plot" }
@@ -86,17 +80,17 @@ func (p *Plot) Pos() int     { return p.Off }
 // Neutral covers the id, experiment, kind, axis scales and the data.
 func (p *Plot) Neutral() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s experiment=%s kind=%s x=%s y=%s bins=%d legend=%s", p.ID, p.Experiment, p.Type, p.X.neutral(), p.Y.neutral(), p.Bins, p.Legend)
+	fmt.Fprintf(&b, "%s experiment=%s kind=%s x=%s y=%s bins=%d legend=%s", p.ID, p.Experiment, p.Type, axisNeutral(p.X), axisNeutral(p.Y), p.Bins, p.Legend)
 	for _, s := range p.Series {
 		fmt.Fprintf(&b, " series=%s:%s", s.Experiment, s.Data)
 	}
 	for _, l := range p.Lines {
-		fmt.Fprintf(&b, " line=%v:%s:%s:%g", l.Vertical, l.Experiment, l.Path, l.Number)
+		fmt.Fprintf(&b, " line=%v:%s:%s:%g", l.Vertical, l.Experiment, l.Path, l.At)
 	}
 	return b.String()
 }
 
-func (a Axis) neutral() string {
+func axisNeutral(a figure.Axis) string {
 	s := "linear"
 	if a.Log {
 		s = "log"
@@ -124,10 +118,10 @@ func ParsePlot(b *Block) Directive {
 	if f, ok := fs["experiment"]; ok {
 		p.ExpOff = b.NodeOff(f.Value)
 	}
-	p.Type = b.String(fs, "kind")
-	if f, ok := fs["kind"]; ok && !slices.Contains(PlotKinds, p.Type) {
-		b.Errorf(b.NodeOff(f.Value), "plot: unknown kind %q (want %s)", p.Type, strings.Join(PlotKinds, ", "))
-		p.Type = ""
+	kind := b.String(fs, "kind")
+	p.Type, _ = figure.ParseKind(kind)
+	if f, ok := fs["kind"]; ok && p.Type == 0 {
+		b.Errorf(b.NodeOff(f.Value), "plot: unknown kind %q (want %s)", kind, strings.Join(figure.KindNames(nil), ", "))
 	}
 	p.Title = b.String(fs, "title")
 	p.Caption = b.String(fs, "caption")
@@ -143,8 +137,9 @@ func ParsePlot(b *Block) Directive {
 			b.Errorf(b.NodeOff(f.Value), "plot: bins must be a whole number from 1 to %d", MaxBins)
 			p.Bins = 0
 		}
-		if p.Type != "histogram" {
-			b.Errorf(b.NodeOff(f.Key), "plot: bins is for kind histogram")
+		binned := func(d figure.KindDef) bool { return d.Binned }
+		if d, _ := p.Type.Def(); !d.Binned {
+			b.Errorf(b.NodeOff(f.Key), "plot: bins is for kind %s", strings.Join(figure.KindNames(binned), " or "))
 		}
 	}
 	if f, ok := fs["series"]; ok {
@@ -172,8 +167,8 @@ func ParsePlot(b *Block) Directive {
 	return p
 }
 
-func (b *Block) axis(fs map[string]Field, key string) Axis {
-	var a Axis
+func (b *Block) axis(fs map[string]Field, key string) figure.Axis {
+	var a figure.Axis
 	f, ok := fs[key]
 	if !ok {
 		return a
@@ -262,8 +257,8 @@ func (b *Block) series(n *yaml.Node) PlotSeries {
 	return s
 }
 
-func (b *Block) refLine(n *yaml.Node) RefLine {
-	l := RefLine{Off: b.NodeOff(n)}
+func (b *Block) refLine(n *yaml.Node) PlotLine {
+	l := PlotLine{Off: b.NodeOff(n)}
 	if n.Kind != yaml.MappingNode {
 		b.Errorf(l.Off, "plot: a line is a mapping {y: VALUE, legend: text}")
 		return l
@@ -281,7 +276,7 @@ func (b *Block) refLine(n *yaml.Node) RefLine {
 	}
 	l.Off = b.NodeOff(v)
 	if x, err := parseNumber(v); err == nil {
-		l.Number = x
+		l.At = x
 	} else {
 		l.Experiment, l.Path = splitExp(v.Value)
 		if !pathRE.MatchString(l.Path) {

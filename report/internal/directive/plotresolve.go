@@ -2,12 +2,10 @@ package directive
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 
 	"gonum.org/v1/plot/vg"
 
-	"lbcourse/models/model"
 	"lbcourse/report/internal/figure"
 	"lbcourse/report/internal/numfmt"
 )
@@ -27,72 +25,62 @@ type PlotView struct {
 // in it.
 func (v PlotView) FigureSpec() (string, string, figure.Spec) { return v.ID, v.File, v.spec }
 
-type plotData struct {
-	legend string
-	key    string // EXPERIMENT:SERIES, the series' identity in the numbers file
-	s      model.Series
-}
-
 func resolvePlot(d Directive, c Context) (any, bool) {
 	p := d.(*Plot)
-	spec := figure.Spec{
-		Kind: p.Type, Title: p.Title, Bins: p.Bins, Legend: p.Legend,
-		X: figure.Axis{Label: p.X.Label, Log: p.X.Log, Min: p.X.Min, Max: p.X.Max},
-		Y: figure.Axis{Label: p.Y.Label, Log: p.Y.Log, Min: p.Y.Min, Max: p.Y.Max},
-	}
-	data, ok := p.seriesData(c)
-	for _, s := range data {
-		spec.Series = append(spec.Series, figure.Series{Legend: s.legend, X: s.s.X, Y: s.s.Y, Labels: s.s.Labels})
+	kind, known := p.Type.Def()
+	spec := figure.Spec{Kind: p.Type, Title: p.Title, X: p.X, Y: p.Y, Bins: p.Bins, Legend: p.Legend}
+	series, ok := p.seriesData(c, kind)
+	for _, s := range series {
+		spec.Series = append(spec.Series, s.Series)
 	}
 	lines, lok := p.refLines(c)
 	spec.Lines = lines
-	if points := plotPoints(data); points > MaxPlotPoints {
+	if points := plotPoints(spec); points > MaxPlotPoints {
 		c.Errorf(p.Off, "plot %s: %d points, more than the %d one figure may show", p.ID, points, MaxPlotPoints)
 		ok = false
 	}
-	if !ok || !lok || len(data) == 0 || p.Type == "" { // no kind, or an unknown one: reported where it is written
+	if !ok || !lok || len(series) == 0 || !known { // no kind, or an unknown one: reported where it is written
 		return nil, false
 	}
-	p.record(c, data, lines)
+	p.record(c, kind, series, lines)
 	v := PlotView{ID: p.ID, Alt: p.Alt, Caption: p.Caption, spec: spec,
 		Summary: c.UI("figure_data"), Label: c.UI("figure_data") + ": " + p.Caption}
 	v.File = c.Figure(p.ID, spec)
 	v.Width, v.Height = cssPixels(spec)
-	v.Head, v.Rows = p.dataTable(c, data)
+	t := kind.Tabulate(spec, c.Locale(), c.UI("series"))
+	v.Head = t.Head
+	for _, r := range t.Rows {
+		v.Rows = append(v.Rows, TableRow(r))
+	}
 	return v, true
 }
 
-// seriesData resolves the plot's series, with their bar labels translated.
-func (p *Plot) seriesData(c Context) ([]plotData, bool) {
-	var data []plotData
+// seriesData resolves the plot's series: each with its experiment filled
+// in, its data, and its labels translated; each checked against the axes
+// along which kind lays its values.
+func (p *Plot) seriesData(c Context, kind figure.KindDef) ([]PlotSeries, bool) {
+	var out []PlotSeries
 	ok := true
 	for _, s := range p.Series {
-		exp := s.Experiment
-		if exp == "" {
-			exp = p.Experiment
+		if s.Experiment == "" {
+			s.Experiment = p.Experiment
 		}
-		ser, found := c.Series(exp, s.Data, s.Off)
+		ser, found := c.Series(s.Experiment, s.Data, s.Off)
 		if !found {
 			ok = false
 			continue
 		}
-		var labels []string
+		s.X, s.Y, s.Labels = ser.X, ser.Y, nil
 		for _, l := range ser.Labels {
-			labels = append(labels, c.Term(l, s.Off))
+			s.Labels = append(s.Labels, c.Term(l, s.Off))
 		}
-		if p.Type == "bar" && ser.Labels == nil {
-			for _, x := range ser.X {
-				labels = append(labels, c.Locale().Format(numfmt.Format{}, x))
-			}
-		}
-		ser.Labels = labels
-		if msg := p.outsideAxes(ser); msg != "" {
+		if msg := p.outsideAxes(kind, s.Series); msg != "" {
 			c.Errorf(s.Off, "plot %s: series %s %s", p.ID, s.Data, msg)
 			ok = false
 		}
-		data = append(data, plotData{s.Legend, exp + ":" + s.Data, ser})
+		out = append(out, s)
 	}
-	return data, ok
+	return out, ok
 }
 
 // refLines resolves the plot's reference lines and checks that each shows.
@@ -100,7 +88,6 @@ func (p *Plot) refLines(c Context) ([]figure.RefLine, bool) {
 	var out []figure.RefLine
 	ok := true
 	for _, l := range p.Lines {
-		at := l.Number
 		if l.Path != "" {
 			exp := l.Experiment
 			if exp == "" {
@@ -111,8 +98,9 @@ func (p *Plot) refLines(c Context) ([]figure.RefLine, bool) {
 				ok = false
 				continue
 			}
-			at = v.V
+			l.At = v.V
 		}
+		at := l.At
 		ax, name := p.Y, "y"
 		if l.Vertical {
 			ax, name = p.X, "x"
@@ -127,15 +115,15 @@ func (p *Plot) refLines(c Context) ([]figure.RefLine, bool) {
 			ok = false
 			continue
 		}
-		out = append(out, figure.RefLine{Legend: l.Legend, Vertical: l.Vertical, At: at})
+		out = append(out, l.RefLine)
 	}
 	return out, ok
 }
 
-func plotPoints(data []plotData) int {
+func plotPoints(s figure.Spec) int {
 	n := 0
-	for _, d := range data {
-		n += len(d.s.Y)
+	for _, ser := range s.Series {
+		n += len(ser.Y)
 	}
 	return n
 }
@@ -148,83 +136,17 @@ func cssPixels(s figure.Spec) (int, int) {
 	return px(w), px(h)
 }
 
-// dataTable returns the data behind the plot as its table's heading and
-// rows: for a CDF each distinct value and its share, for a histogram the
-// sorted values, for series over one x a column each, else x and y.
-func (p *Plot) dataTable(c Context, data []plotData) ([]string, []TableRow) {
-	num := func(v float64) string { return c.Locale().Format(numfmt.Format{}, v) }
-	xLabel := p.X.Label
-	if xLabel == "" {
-		xLabel = "x"
-	}
-	var rows []TableRow
-	switch {
-	case p.Type == "cdf":
-		for _, d := range data {
-			for _, st := range cdfSteps(d.s.Y) {
-				rows = append(rows, TableRow{d.legend, []string{num(st.value), c.Locale().Format(shareFormat, st.share)}})
-			}
-		}
-		return []string{c.UI("series"), xLabel, p.Y.Label}, rows
-	case p.Type == "histogram":
-		for _, d := range data {
-			for _, v := range sorted(d.s.Y) {
-				rows = append(rows, TableRow{d.legend, []string{num(v)}})
-			}
-		}
-		return []string{c.UI("series"), xLabel}, rows
-	case sameX(data):
-		head := []string{xLabel}
-		for _, d := range data {
-			head = append(head, d.legend)
-		}
-		for i, x := range data[0].s.X {
-			r := TableRow{Label: num(x)}
-			if data[0].s.Labels != nil {
-				r.Label = data[0].s.Labels[i]
-			}
-			for _, d := range data {
-				r.Cells = append(r.Cells, num(d.s.Y[i]))
-			}
-			rows = append(rows, r)
-		}
-		return head, rows
-	}
-	for _, d := range data {
-		for i := range d.s.X {
-			rows = append(rows, TableRow{d.legend, []string{num(d.s.X[i]), num(d.s.Y[i])}})
-		}
-	}
-	return []string{c.UI("series"), xLabel, p.Y.Label}, rows
-}
-
-func sameX(data []plotData) bool {
-	for _, d := range data[1:] {
-		if !slices.Equal(d.s.X, data[0].s.X) {
-			return false
-		}
-	}
-	return len(data) > 0
-}
-
-// outsideAxes says how a series does not fit the plot's axes: a value <= 0
-// on a logarithmic axis, or a value beyond an explicit min or max, which the
-// plot would silently cut off. It returns "" when the series fits.
-func (p *Plot) outsideAxes(s model.Series) string {
-	type axis struct {
+// outsideAxes says how a series does not fit the plot's axes, where kind
+// lays its values (y checked before x): a value <= 0 on a logarithmic axis,
+// or a value beyond an explicit min or max, which the plot would silently
+// cut off. It returns "" when the series fits, or when the kind is unknown.
+func (p *Plot) outsideAxes(kind figure.KindDef, s figure.Series) string {
+	onX, onY := kind.Along(s)
+	for _, ax := range []struct {
 		name string
-		a    Axis
+		a    figure.Axis
 		v    []float64
-	}
-	axes := []axis{{"y", p.Y, s.Y}}
-	switch p.Type {
-	case "line", "scatter":
-		axes = append(axes, axis{"x", p.X, s.X})
-	case "histogram", "cdf":
-		// The series' values lie along x; y is a count or a share.
-		axes = []axis{{"x", p.X, s.Y}}
-	}
-	for _, ax := range axes {
+	}{{"y", p.Y, onY}, {"x", p.X, onX}} {
 		for _, v := range ax.v {
 			switch {
 			case ax.a.Log && v <= 0:
@@ -240,65 +162,21 @@ func (p *Plot) outsideAxes(s model.Series) string {
 }
 
 // record puts the data behind a figure into the numbers file, as its table
-// under the figure shows it: one line per point
-// (fig.ID.EXPERIMENT:SERIES[i] with "x y"; for a CDF "value share" per
-// distinct value; for a histogram the sorted values) and one per reference
-// line, so that a moved point shows in git diff and report diff like any
-// other number.
-func (p *Plot) record(c Context, data []plotData, lines []figure.RefLine) {
-	n := func(v float64) string { return numfmt.Format{}.Neutral(v) }
-	for _, d := range data {
-		key := "fig." + p.ID + "." + d.key
-		at := func(i int) string { return fmt.Sprintf("%s[%0*d]", key, width(len(d.s.Y)), i) }
-		switch p.Type {
-		case "histogram":
-			for i, v := range sorted(d.s.Y) {
-				c.Record(at(i), n(v), "")
-			}
-		case "cdf":
-			for _, st := range cdfSteps(d.s.Y) {
-				c.Record(at(st.index), n(st.value)+" "+shareFormat.Neutral(st.share), "")
-			}
-		default:
-			for i := range d.s.Y {
-				c.Record(at(i), n(d.s.X[i])+" "+n(d.s.Y[i]), "")
-			}
+// under the figure shows it: each series' lines as its kind writes them
+// (fig.ID.EXPERIMENT:SERIES[i]), and one line per reference line
+// (fig.ID.line[i]), so that a moved point shows in git diff and report diff
+// like any other number. Indexes are padded to sort in order.
+func (p *Plot) record(c Context, kind figure.KindDef, series []PlotSeries, lines []figure.RefLine) {
+	for _, s := range series {
+		key := "fig." + p.ID + "." + s.Experiment + ":" + s.Data
+		for _, n := range kind.Numbers(s.Series) {
+			c.Record(fmt.Sprintf("%s[%0*d]", key, width(len(s.Y)), n.Index), n.Text, "")
 		}
 	}
 	for i, l := range lines {
-		c.Record(fmt.Sprintf("fig.%s.line[%d]", p.ID, i), n(l.At), "")
+		c.Record(fmt.Sprintf("fig.%s.line[%d]", p.ID, i), numfmt.Format{}.Neutral(l.At), "")
 	}
 }
 
 // width is the number of digits of n-1: indexes padded to it sort in order.
 func width(n int) int { return len(strconv.Itoa(max(n-1, 0))) }
-
-// shareFormat shows the share of a CDF step.
-var shareFormat = numfmt.Format{Digits: 3, Fixed: true}
-
-func sorted(v []float64) []float64 {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	return s
-}
-
-// A cdfStep is one distinct value of a sample and the share of the sample
-// at or below it; index is the value's last position in sorted order.
-type cdfStep struct {
-	index        int
-	value, share float64
-}
-
-// cdfSteps returns the steps of the empirical CDF of v, one per distinct
-// value, as the figure's data table and the numbers file show them.
-func cdfSteps(v []float64) []cdfStep {
-	s := sorted(v)
-	var out []cdfStep
-	for i, x := range s {
-		if i+1 < len(s) && s[i+1] == x {
-			continue
-		}
-		out = append(out, cdfStep{i, x, float64(i+1) / float64(len(s))})
-	}
-	return out
-}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -23,7 +22,7 @@ import (
 
 // A Spec is everything needed to draw one figure in one language.
 type Spec struct {
-	Kind   string // line, scatter, bar, histogram, cdf
+	Kind   Kind // one of Kinds
 	Title  string
 	X, Y   Axis
 	Series []Series
@@ -102,7 +101,7 @@ func SVG(s Spec, loc *numfmt.Locale) (svg []byte, err error) {
 	}
 	p.Add(plotter.NewGrid())
 
-	if err := addData(p, s); err != nil {
+	if err := addData(p, s, loc); err != nil {
 		return nil, err
 	}
 	for _, ax := range []struct {
@@ -166,93 +165,140 @@ func xys(x, y []float64) plotter.XYs {
 	return pts
 }
 
-func addData(p *plot.Plot, s Spec) error {
+// addData draws each series of s with its kind's Draw, after checking that
+// it has values and, where x values lie along the x axis, one per y value.
+func addData(p *plot.Plot, s Spec, loc *numfmt.Locale) error {
+	d, ok := s.Kind.Def()
+	if !ok {
+		return fmt.Errorf("unknown plot kind %d", int(s.Kind))
+	}
 	for i, ser := range s.Series {
-		if (s.Kind == "line" || s.Kind == "scatter") && len(ser.X) != len(ser.Y) {
+		if d.OnX == XValues && len(ser.X) != len(ser.Y) {
 			return fmt.Errorf("series %q has %d x and %d y values", ser.Legend, len(ser.X), len(ser.Y))
 		}
 		if len(ser.Y) == 0 {
 			return fmt.Errorf("series %q is empty", ser.Legend)
 		}
-		col := colorAt(i)
-		switch s.Kind {
-		case "line":
-			l, pts, err := plotter.NewLinePoints(xys(ser.X, ser.Y))
-			if err != nil {
-				return err
-			}
-			l.Color = col
-			l.Width = vg.Points(1.5)
-			l.Dashes = dashes(i)
-			if len(ser.Y) > 40 {
-				p.Add(l)
-				addLegend(p, ser.Legend, l)
-				continue
-			}
-			pts.Color = col
-			pts.Shape = shape(i)
-			p.Add(l, pts)
-			addLegend(p, ser.Legend, l, pts)
-		case "scatter":
-			sc, err := plotter.NewScatter(xys(ser.X, ser.Y))
-			if err != nil {
-				return err
-			}
-			sc.Color = col
-			sc.Shape = shape(i)
-			p.Add(sc)
-			addLegend(p, ser.Legend, sc)
-		case "bar":
-			b, err := plotter.NewBarChart(plotter.Values(ser.Y), vg.Points(14))
-			if err != nil {
-				return err
-			}
-			b.Color = col
-			b.LineStyle.Width = 0
-			n := len(s.Series)
-			b.Offset = vg.Points(14) * vg.Length(float64(i)-float64(n-1)/2)
-			p.Add(b)
-			addLegend(p, ser.Legend, b)
-			if i == 0 && ser.Labels != nil {
-				p.NominalX(ser.Labels...)
-			}
-		case "histogram":
-			bins := s.Bins
-			if bins == 0 {
-				bins = min(int(math.Ceil(math.Sqrt(float64(len(ser.Y))))), MaxBins)
-			}
-			if bins > MaxBins {
-				return fmt.Errorf("%d bins, more than %d", bins, MaxBins)
-			}
-			h, err := plotter.NewHist(plotter.Values(ser.Y), bins)
-			if err != nil {
-				return err
-			}
-			h.FillColor = withAlpha(col, 160)
-			h.LineStyle.Color = col
-			p.Add(h)
-			addLegend(p, ser.Legend, h)
-		case "cdf":
-			v := slices.Clone(ser.Y)
-			slices.Sort(v)
-			pts := make(plotter.XYs, len(v))
-			for k, x := range v {
-				pts[k] = plotter.XY{X: x, Y: float64(k+1) / float64(len(v))}
-			}
-			l, err := plotter.NewLine(pts)
-			if err != nil {
-				return err
-			}
-			l.StepStyle = plotter.PostStep
-			l.Color = col
-			l.Width = vg.Points(1.5)
-			l.Dashes = dashes(i)
-			p.Add(l)
-			addLegend(p, ser.Legend, l)
-		default:
-			return fmt.Errorf("unknown plot kind %q", s.Kind)
+		if err := d.Draw(p, s, i, loc); err != nil {
+			return err
 		}
 	}
+	return nil
+}
+
+// drawLine draws a series as a line, with a glyph at each point when it has
+// at most 40.
+func drawLine(p *plot.Plot, s Spec, i int, _ *numfmt.Locale) error {
+	ser := s.Series[i]
+	l, pts, err := plotter.NewLinePoints(xys(ser.X, ser.Y))
+	if err != nil {
+		return err
+	}
+	l.Color = colorAt(i)
+	l.Width = vg.Points(1.5)
+	l.Dashes = dashes(i)
+	if len(ser.Y) > 40 {
+		p.Add(l)
+		addLegend(p, ser.Legend, l)
+		return nil
+	}
+	pts.Color = colorAt(i)
+	pts.Shape = shape(i)
+	p.Add(l, pts)
+	addLegend(p, ser.Legend, l, pts)
+	return nil
+}
+
+// drawScatter draws a series as glyphs at its points.
+func drawScatter(p *plot.Plot, s Spec, i int, _ *numfmt.Locale) error {
+	ser := s.Series[i]
+	sc, err := plotter.NewScatter(xys(ser.X, ser.Y))
+	if err != nil {
+		return err
+	}
+	sc.Color = colorAt(i)
+	sc.Shape = shape(i)
+	p.Add(sc)
+	addLegend(p, ser.Legend, sc)
+	return nil
+}
+
+// drawBar draws a series as bars, beside those of the other series. The
+// first series names the bars: by its labels, or else by its x values in
+// loc.
+func drawBar(p *plot.Plot, s Spec, i int, loc *numfmt.Locale) error {
+	ser := s.Series[i]
+	b, err := plotter.NewBarChart(plotter.Values(ser.Y), vg.Points(14))
+	if err != nil {
+		return err
+	}
+	b.Color = colorAt(i)
+	b.LineStyle.Width = 0
+	n := len(s.Series)
+	b.Offset = vg.Points(14) * vg.Length(float64(i)-float64(n-1)/2)
+	p.Add(b)
+	addLegend(p, ser.Legend, b)
+	if i == 0 {
+		if names := barNames(ser, loc); names != nil {
+			p.NominalX(names...)
+		}
+	}
+	return nil
+}
+
+// barNames returns the names of a series' bars: its labels, or else its x
+// values in loc.
+func barNames(ser Series, loc *numfmt.Locale) []string {
+	if ser.Labels != nil {
+		return ser.Labels
+	}
+	var names []string
+	for _, x := range ser.X {
+		names = append(names, loc.Format(numfmt.Format{}, x))
+	}
+	return names
+}
+
+// drawHistogram draws a series' values as a histogram of s.Bins bins, or
+// ceil(sqrt(n)) of them, at most MaxBins.
+func drawHistogram(p *plot.Plot, s Spec, i int, _ *numfmt.Locale) error {
+	ser := s.Series[i]
+	bins := s.Bins
+	if bins == 0 {
+		bins = min(int(math.Ceil(math.Sqrt(float64(len(ser.Y))))), MaxBins)
+	}
+	if bins > MaxBins {
+		return fmt.Errorf("%d bins, more than %d", bins, MaxBins)
+	}
+	h, err := plotter.NewHist(plotter.Values(ser.Y), bins)
+	if err != nil {
+		return err
+	}
+	h.FillColor = withAlpha(colorAt(i), 160)
+	h.LineStyle.Color = colorAt(i)
+	p.Add(h)
+	addLegend(p, ser.Legend, h)
+	return nil
+}
+
+// drawCDF draws a series' values as the steps of their empirical CDF.
+func drawCDF(p *plot.Plot, s Spec, i int, _ *numfmt.Locale) error {
+	ser := s.Series[i]
+	v := sorted(ser.Y)
+	pts := make(plotter.XYs, len(v))
+	for k, x := range v {
+		pts[k] = plotter.XY{X: x, Y: float64(k+1) / float64(len(v))}
+	}
+	l, err := plotter.NewLine(pts)
+	if err != nil {
+		return err
+	}
+	l.StepStyle = plotter.PostStep
+	l.Color = colorAt(i)
+	l.Width = vg.Points(1.5)
+	l.Dashes = dashes(i)
+	p.Add(l)
+	addLegend(p, ser.Legend, l)
 	return nil
 }
 

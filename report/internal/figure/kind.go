@@ -1,0 +1,135 @@
+package figure
+
+import (
+	"fmt"
+
+	"gonum.org/v1/plot"
+
+	"lbcourse/report/internal/numfmt"
+)
+
+// A Kind is a kind of plot. The zero Kind is none: a lesson that names no
+// kind, or an unknown one, parses to it, and SVG refuses it.
+type Kind int
+
+// The kinds of plot, in the order Kinds lists them.
+const (
+	Line Kind = iota + 1
+	Scatter
+	Bar
+	Histogram
+	CDF
+)
+
+// Values names which of a series' values lie along an axis.
+type Values int
+
+const (
+	// NoValues: the axis carries none of the series' values (it names the
+	// bars, or counts or accumulates the values along the other axis).
+	NoValues Values = iota
+	XValues         // the series' X
+	YValues         // the series' Y
+)
+
+// A KindDef is everything that differs from one kind of plot to another.
+// Every field is set: TestKindsComplete holds a new kind to that.
+type KindDef struct {
+	Kind Kind
+	Name string // as a lesson writes it after kind:
+	// OnX and OnY say which of a series' values lie along the x and the y
+	// axis, so which values an axis's scale and bounds must admit. At least
+	// one is not NoValues; a kind with OnX == XValues needs as many x as y.
+	OnX, OnY Values
+	// Binned says whether the kind takes a lesson's bins.
+	Binned bool
+	// Draw adds series i of s to p, with its colour, dash and glyph taken
+	// from i; text it draws (bar names) is in loc. The plot depends only on
+	// s, i and loc.
+	Draw func(p *plot.Plot, s Spec, i int, loc *numfmt.Locale) error
+	// Tabulate returns the data behind a figure of this kind, for readers
+	// who cannot see it, as the table under the figure shows it: numbers in
+	// loc, seriesHead heading the column of legends. The table depends only
+	// on s's series and axis labels, loc and seriesHead.
+	Tabulate func(s Spec, loc *numfmt.Locale, seriesHead string) Table
+	// Numbers returns the numbers-file lines of one series, in the order
+	// and with the values its table rows show them, in neutral form.
+	Numbers func(ser Series) []Number
+}
+
+// Kinds is the table of plot kinds, in the order an unknown kind's error
+// lists them.
+var Kinds = []KindDef{
+	{Kind: Line, Name: "line", OnX: XValues, OnY: YValues,
+		Draw: drawLine, Tabulate: pointTable, Numbers: pointNumbers},
+	{Kind: Scatter, Name: "scatter", OnX: XValues, OnY: YValues,
+		Draw: drawScatter, Tabulate: pointTable, Numbers: pointNumbers},
+	// Bars are named by the series' labels, or else by its x values.
+	{Kind: Bar, Name: "bar", OnX: NoValues, OnY: YValues,
+		Draw: drawBar, Tabulate: pointTable, Numbers: pointNumbers},
+	// The values lie along x; y counts them.
+	{Kind: Histogram, Name: "histogram", OnX: YValues, OnY: NoValues, Binned: true,
+		Draw: drawHistogram, Tabulate: valueTable, Numbers: valueNumbers},
+	// The values lie along x; y is the share at or below each.
+	{Kind: CDF, Name: "cdf", OnX: YValues, OnY: NoValues,
+		Draw: drawCDF, Tabulate: cdfTable, Numbers: cdfNumbers},
+}
+
+// Def returns k's entry in Kinds; ok is false for the zero Kind or one
+// that Kinds does not hold.
+func (k Kind) Def() (d KindDef, ok bool) {
+	for _, d := range Kinds {
+		if d.Kind == k {
+			return d, true
+		}
+	}
+	return KindDef{}, false
+}
+
+// String returns k's name as a lesson writes it, "" for the zero Kind.
+func (k Kind) String() string {
+	if d, ok := k.Def(); ok {
+		return d.Name
+	}
+	if k == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// ParseKind returns the kind a lesson calls name.
+func ParseKind(name string) (Kind, bool) {
+	for _, d := range Kinds {
+		if d.Name == name {
+			return d.Kind, true
+		}
+	}
+	return 0, false
+}
+
+// KindNames returns the names of the kinds in Kinds that keep accepts (all
+// of them when keep is nil), in Kinds' order.
+func KindNames(keep func(KindDef) bool) []string {
+	var out []string
+	for _, d := range Kinds {
+		if keep == nil || keep(d) {
+			out = append(out, d.Name)
+		}
+	}
+	return out
+}
+
+// Along returns the values of ser that lie along the x and the y axis of a
+// plot of kind d: nil for an axis that carries none.
+func (d KindDef) Along(ser Series) (x, y []float64) {
+	pick := func(v Values) []float64 {
+		switch v {
+		case XValues:
+			return ser.X
+		case YValues:
+			return ser.Y
+		}
+		return nil
+	}
+	return pick(d.OnX), pick(d.OnY)
+}

@@ -1,0 +1,166 @@
+package figure
+
+import (
+	"slices"
+
+	"lbcourse/report/internal/numfmt"
+)
+
+// A Table is the data behind a figure as the table under it shows it: a
+// heading and rows, each led by a label.
+type Table struct {
+	Head []string
+	Rows []Row
+}
+
+// A Row is a row's label (a series' legend, an x value or a bar's name) and
+// its cells, formatted.
+type Row struct {
+	Label string
+	Cells []string
+}
+
+// A Number is one numbers-file line of a series: the index of the point it
+// stands for and its value, or values separated by a space, in neutral form.
+type Number struct {
+	Index int
+	Text  string
+}
+
+// shareFormat shows the share of a CDF step.
+var shareFormat = numfmt.Format{Digits: 3, Fixed: true}
+
+// neutral is a number as the numbers file writes it.
+func neutral(v float64) string { return numfmt.Format{}.Neutral(v) }
+
+// xHead heads the column of x values: the x axis's label, or "x".
+func xHead(s Spec) string {
+	if s.X.Label == "" {
+		return "x"
+	}
+	return s.X.Label
+}
+
+// pointTable lists the points of line, scatter and bar plots. When every
+// series has the same x values it has a row per x, labelled by the first
+// series' labels if it has them, and a column per series; else a row per
+// point with its x and y.
+func pointTable(s Spec, loc *numfmt.Locale, seriesHead string) Table {
+	num := func(v float64) string { return loc.Format(numfmt.Format{}, v) }
+	if !sameX(s.Series) {
+		t := Table{Head: []string{seriesHead, xHead(s), s.Y.Label}}
+		for _, ser := range s.Series {
+			for i := range ser.X {
+				t.Rows = append(t.Rows, Row{ser.Legend, []string{num(ser.X[i]), num(ser.Y[i])}})
+			}
+		}
+		return t
+	}
+	t := Table{Head: []string{xHead(s)}}
+	for _, ser := range s.Series {
+		t.Head = append(t.Head, ser.Legend)
+	}
+	first := s.Series[0]
+	for i, x := range first.X {
+		r := Row{Label: num(x)}
+		if first.Labels != nil {
+			r.Label = first.Labels[i]
+		}
+		for _, ser := range s.Series {
+			r.Cells = append(r.Cells, num(ser.Y[i]))
+		}
+		t.Rows = append(t.Rows, r)
+	}
+	return t
+}
+
+// sameX reports whether there are series and all have the same x values.
+func sameX(series []Series) bool {
+	if len(series) == 0 {
+		return false
+	}
+	for _, ser := range series[1:] {
+		if !slices.Equal(ser.X, series[0].X) {
+			return false
+		}
+	}
+	return true
+}
+
+// pointNumbers writes each point as "x y".
+func pointNumbers(ser Series) []Number {
+	var out []Number
+	for i := range ser.Y {
+		out = append(out, Number{i, neutral(ser.X[i]) + " " + neutral(ser.Y[i])})
+	}
+	return out
+}
+
+// valueTable lists a histogram's values, sorted, a row each.
+func valueTable(s Spec, loc *numfmt.Locale, seriesHead string) Table {
+	t := Table{Head: []string{seriesHead, xHead(s)}}
+	for _, ser := range s.Series {
+		for _, v := range sorted(ser.Y) {
+			t.Rows = append(t.Rows, Row{ser.Legend, []string{loc.Format(numfmt.Format{}, v)}})
+		}
+	}
+	return t
+}
+
+// valueNumbers writes a histogram's values, sorted, indexed in that order.
+func valueNumbers(ser Series) []Number {
+	var out []Number
+	for i, v := range sorted(ser.Y) {
+		out = append(out, Number{i, neutral(v)})
+	}
+	return out
+}
+
+// cdfTable lists each distinct value of a CDF's series and the share of
+// the series at or below it.
+func cdfTable(s Spec, loc *numfmt.Locale, seriesHead string) Table {
+	t := Table{Head: []string{seriesHead, xHead(s), s.Y.Label}}
+	for _, ser := range s.Series {
+		for _, st := range cdfSteps(ser.Y) {
+			t.Rows = append(t.Rows, Row{ser.Legend, []string{loc.Format(numfmt.Format{}, st.value), loc.Format(shareFormat, st.share)}})
+		}
+	}
+	return t
+}
+
+// cdfNumbers writes each distinct value as "value share", indexed by the
+// value's last position in sorted order.
+func cdfNumbers(ser Series) []Number {
+	var out []Number
+	for _, st := range cdfSteps(ser.Y) {
+		out = append(out, Number{st.index, neutral(st.value) + " " + shareFormat.Neutral(st.share)})
+	}
+	return out
+}
+
+func sorted(v []float64) []float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	return s
+}
+
+// A cdfStep is one distinct value of a sample and the share of the sample
+// at or below it; index is the value's last position in sorted order.
+type cdfStep struct {
+	index        int
+	value, share float64
+}
+
+// cdfSteps returns the steps of the empirical CDF of v, one per distinct
+// value, as the figure's data table and the numbers file show them.
+func cdfSteps(v []float64) []cdfStep {
+	s := sorted(v)
+	var out []cdfStep
+	for i, x := range s {
+		if i+1 < len(s) && s[i+1] == x {
+			continue
+		}
+		out = append(out, cdfStep{i, x, float64(i+1) / float64(len(s))})
+	}
+	return out
+}
