@@ -1,17 +1,13 @@
 package directive
 
 import (
-	"bytes"
 	"fmt"
 	"regexp"
-	"slices"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
-	"lbcourse/report/internal/diag"
+	"lbcourse/report/internal/yamldoc"
 )
 
 // A Problem is one error in a lesson file, at a byte offset of that file.
@@ -22,10 +18,7 @@ type Problem struct {
 
 // A Line is one body line of a directive block and the byte offset of its
 // first character in the lesson file.
-type Line struct {
-	Text []byte
-	Off  int
-}
+type Line = yamldoc.Line
 
 // A Block is a fenced directive block as the Markdown parser found it: the
 // kind word of the info string, the words after it, and the body.
@@ -46,7 +39,7 @@ func NewBlock(kind string, off int, args []string, argOffs []int, lines []Line, 
 
 // Errorf records a problem at byte offset off.
 func (b *Block) Errorf(off int, format string, args ...any) {
-	*b.problems = append(*b.problems, Problem{off, fmt.Sprintf(format, args...)})
+	b.report(off, fmt.Sprintf(format, args...))
 }
 
 // body returns the body text and whether it has any non-blank line.
@@ -62,29 +55,18 @@ func (b *Block) body() ([]byte, bool) {
 	return s, !blank
 }
 
-// NodeOff returns the lesson-file offset of a YAML node of the body.
-func (b *Block) NodeOff(n *yaml.Node) int { return b.lineColOff(n.Line, n.Column) }
+// text is the body as YAML source: its lines, and the kind word for a
+// position outside them.
+func (b *Block) text() yamldoc.Text { return yamldoc.Text{Lines: b.Lines, Outside: b.Off} }
 
-func (b *Block) lineColOff(line, col int) int {
-	if line < 1 || len(b.Lines) == 0 {
-		return b.Off
-	}
-	if line > len(b.Lines) {
-		l := b.Lines[len(b.Lines)-1]
-		return l.Off + len(bytes.TrimRight(l.Text, "\r\n"))
-	}
-	l := b.Lines[line-1]
-	// The parser may end the last line with a newline the file lacks.
-	text := bytes.TrimRight(l.Text, "\r\n")
-	off := 0
-	for i := 1; i < col && off < len(text); i++ {
-		_, n := utf8.DecodeRune(text[off:])
-		off += n
-	}
-	return l.Off + off
+// NodeOff returns the lesson-file offset of a YAML node of the body (see
+// yamldoc.Text.Offset); a node with no line gives the kind word's offset.
+func (b *Block) NodeOff(n *yaml.Node) int { return b.text().At(n) }
+
+// report records a problem whose message is already formatted.
+func (b *Block) report(off int, msg string) {
+	*b.problems = append(*b.problems, Problem{off, msg})
 }
-
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // Mapping parses the body as a YAML mapping. It reports a syntax error at
 // its line and returns nil. An empty body gives an empty mapping.
@@ -96,16 +78,10 @@ func (b *Block) Mapping() *yaml.Node {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
-		msg := err.Error()
-		off := b.Off
-		if m := yamlLine.FindStringSubmatch(msg); m != nil {
-			n, _ := strconv.Atoi(m[1])
-			off, msg = b.lineColOff(n, 1), m[2]
-			if strings.HasPrefix(msg, "did not find expected") {
-				off = b.unclosedFlow(n)
-			}
-		} else {
-			msg = strings.TrimPrefix(msg, "yaml: ")
+		line, msg := yamldoc.ErrorLine(err)
+		off := b.text().Offset(line, 1)
+		if line > 0 && strings.HasPrefix(msg, "did not find expected") {
+			off = b.unclosedFlow(line)
 		}
 		b.Errorf(off, "%s body: %s", b.Kind, msg)
 		return nil
@@ -143,32 +119,22 @@ func (b *Block) unclosedFlow(line int) int {
 			return b.Lines[i].Off + open
 		}
 	}
-	return b.lineColOff(line, 1)
+	return b.text().Offset(line, 1)
 }
 
-// A Field is one key of a mapping and its value.
-type Field struct {
-	Key   *yaml.Node
-	Value *yaml.Node
-}
+// A Field is one key of a mapping and its value. It is defined here, not
+// an alias of yamldoc.Field, so that an unkeyed Field{k, v} in this package
+// passes vet.
+type Field yamldoc.Field
 
-// Fields splits a mapping into its fields, reporting duplicate keys and keys
-// not in allowed (with a "did you mean"). Unknown and duplicate fields are
-// left out of the result.
+// Fields splits a mapping of the body into its fields with yamldoc.Fields,
+// reporting duplicate keys and keys not in allowed (with a "did you mean";
+// nil allowed admits any key) at their line. Unknown and duplicate fields
+// are left out of the result.
 func (b *Block) Fields(m *yaml.Node, what string, allowed []string) map[string]Field {
 	out := map[string]Field{}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		k, v := m.Content[i], m.Content[i+1]
-		name := k.Value
-		if _, dup := out[name]; dup {
-			b.Errorf(b.NodeOff(k), "%s: %s given twice", what, name)
-			continue
-		}
-		if !slices.Contains(allowed, name) {
-			b.Errorf(b.NodeOff(k), "%s: unknown key %q%s", what, name, diag.DidYouMean(name, allowed))
-			continue
-		}
-		out[name] = Field{k, v}
+	for k, f := range yamldoc.Fields(m, what, allowed, b.NodeOff, b.report) {
+		out[k] = Field(f)
 	}
 	return out
 }

@@ -310,56 +310,70 @@ func nodeStart(n gast.Node, src []byte) int {
 	return 0
 }
 
+// frontKeys are the front matter's keys, each required.
+var frontKeys = []string{"title", "slug", "summary"}
+
+// parseFront parses fm, the front matter between the --- lines, which
+// starts at byte offset base of file. Every problem is reported at its
+// line, within fm, or at base.
 func parseFront(file string, fm []byte, base int, errs *diag.List) Front {
 	var f Front
+	t := yamldoc.FileText(fm, base)
+	report := func(off int, msg string) { errs.Add(file, off, "%s", msg) }
 	var doc yaml.Node
 	if err := yaml.Unmarshal(fm, &doc); err != nil {
-		errs.Add(file, base, "front matter: %v", err)
+		line, msg := yamldoc.ErrorLine(err)
+		report(t.Offset(line, 1), "front matter: "+msg)
 		return f
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		errs.Add(file, base, "front matter must be key: value lines")
+		report(base, "front matter must be key: value lines")
 		return f
 	}
-	lines := yamldoc.LineOffsets(fm)
-	at := func(n *yaml.Node) int { return base + yamldoc.NodeOffset(fm, lines, n) }
-	m := doc.Content[0]
-	seen := map[string]bool{}
-	allowed := []string{"title", "slug", "summary"}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		k, v := m.Content[i], m.Content[i+1]
-		if !slices.Contains(allowed, k.Value) {
-			errs.Add(file, at(k), "front matter: unknown key %q%s", k.Value, diag.DidYouMean(k.Value, allowed))
+	fs := yamldoc.Fields(doc.Content[0], "front matter", frontKeys, t.At, report)
+	for _, k := range frontKeys {
+		fd, ok := fs[k]
+		if !ok {
+			report(base, "front matter: missing "+k)
 			continue
 		}
-		seen[k.Value] = true
-		if v.Kind != yaml.ScalarNode || v.Value == "" {
-			errs.Add(file, at(v), "front matter: %s must be non-empty text", k.Value)
-			continue
-		}
-		if f.offs == nil {
-			f.offs = map[string]int{}
-		}
-		f.offs[k.Value] = at(v)
-		if strings.Contains(v.Value, "{{") {
-			errs.Add(file, at(v), "front matter: %s cannot show a value: {{ }} works in the lesson's text only", k.Value)
-		}
-		switch k.Value {
-		case "title":
-			f.Title = v.Value
-		case "slug":
-			f.Slug = v.Value
-			if !slugRE.MatchString(v.Value) {
-				errs.Add(file, at(v), "front matter: slug %q: use lower-case ASCII letters, digits and -", v.Value)
-			}
-		case "summary":
-			f.Summary = v.Value
-		}
-	}
-	for _, k := range allowed {
-		if !seen[k] {
-			errs.Add(file, base, "front matter: missing %s", k)
+		if v, ok := frontValue(fd, t.At(fd.Value), report); ok {
+			f.set(k, v, t.At(fd.Value))
 		}
 	}
 	return f
+}
+
+// frontValue checks a front-matter value, at offset off: non-empty text
+// with no {{ }}, and a slug of the allowed form. It returns the text and
+// whether it is non-empty text.
+func frontValue(fd yamldoc.Field, off int, report func(int, string)) (string, bool) {
+	k, v := fd.Key.Value, fd.Value
+	if v.Kind != yaml.ScalarNode || v.Value == "" {
+		report(off, fmt.Sprintf("front matter: %s must be non-empty text", k))
+		return "", false
+	}
+	if strings.Contains(v.Value, "{{") {
+		report(off, fmt.Sprintf("front matter: %s cannot show a value: {{ }} works in the lesson's text only", k))
+	}
+	if k == "slug" && !slugRE.MatchString(v.Value) {
+		report(off, fmt.Sprintf("front matter: slug %q: use lower-case ASCII letters, digits and -", v.Value))
+	}
+	return v.Value, true
+}
+
+// set stores the value of front-matter key k, found at offset off.
+func (f *Front) set(k, v string, off int) {
+	if f.offs == nil {
+		f.offs = map[string]int{}
+	}
+	f.offs[k] = off
+	switch k {
+	case "title":
+		f.Title = v
+	case "slug":
+		f.Slug = v
+	case "summary":
+		f.Summary = v
+	}
 }

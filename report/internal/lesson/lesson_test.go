@@ -55,3 +55,24 @@ func FuzzPage(f *testing.F) {
 		}
 	})
 }
+
+// TestFrontProblems: front-matter problems are reported at their line, a
+// key given twice and a syntax error included.
+func TestFrontProblems(t *testing.T) {
+	for _, tc := range []struct{ fm, want, title string }{
+		{"title: A\nslug: a\ntitle: B\nsummary: S.\n", `f.md:4:1: front matter: title given twice`, "A"},
+		{"title: A\nslug: a\nsummary: S.\nx: y: z\n", `f.md:5:1: front matter: mapping values are not allowed in this context`, ""},
+		{"title: A\nslg: a\nsummary: S.\n", "f.md:2:1: front matter: missing slug\n" +
+			`f.md:3:1: front matter: unknown key "slg" (did you mean "slug"?)`, "A"},
+	} {
+		var errs diag.List
+		errs.AddSource("f.md", []byte("---\n"+tc.fm+"---\n"))
+		f := parseFront("f.md", []byte(tc.fm), 4, &errs)
+		if err := errs.Err(); err == nil || err.Error() != tc.want {
+			t.Errorf("%q: got %v, want %s", tc.fm, err, tc.want)
+		}
+		if f.Title != tc.title {
+			t.Errorf("%q: title %q, want %q", tc.fm, f.Title, tc.title)
+		}
+	}
+}

@@ -3,6 +3,7 @@
 package site
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,74 +98,158 @@ type Site struct {
 	Terms *Terms
 }
 
-// Load reads templates/site.yaml and templates/terms.yaml.
+// Load reads templates/site.yaml and templates/terms.yaml. Every key of
+// both is checked; a problem is reported at its line.
 func Load(dir string, errs *diag.List) *Site {
-	s := &Site{Terms: &Terms{exact: map[string]map[string]string{}}}
+	s := &Site{Terms: &Terms{File: filepath.Join(dir, "terms.yaml"), exact: map[string]map[string]string{}}}
 	siteFile := filepath.Join(dir, "site.yaml")
-	var cfg struct {
-		Languages []struct {
-			Code string `yaml:"code"`
-			Name string `yaml:"name"`
-		} `yaml:"languages"`
-	}
-	if src, err := os.ReadFile(siteFile); err != nil {
-		errs.AddFile(siteFile, "%v", err)
-	} else if err := yamldoc.DecodeStrict(src, &cfg); err != nil {
-		errs.AddFile(siteFile, "%v", err)
-	}
-	for _, l := range cfg.Languages {
-		loc, err := numfmt.NewLocale(l.Code)
-		if err != nil {
-			errs.AddFile(siteFile, "language %q: %v", l.Code, err)
-			continue
-		}
-		s.Langs = append(s.Langs, &Lang{Code: l.Code, Name: l.Name, Locale: loc})
-	}
+	s.Langs = loadLangs(siteFile, errs)
 	if len(s.Langs) == 0 && errs.Len() == 0 {
 		errs.AddFile(siteFile, "no languages")
 	}
+	s.loadTerms(errs)
+	return s
+}
 
-	termFile := filepath.Join(dir, "terms.yaml")
-	s.Terms.File = termFile
-	src, err := os.ReadFile(termFile)
+// readYAML reads file and parses it as one YAML document, registering its
+// text with errs. It returns the root node (nil for an empty document), the
+// file's Text for positions, and false when the file could not be read or
+// parsed, which it has reported: a syntax error at its line.
+func readYAML(file string, errs *diag.List) (*yaml.Node, yamldoc.Text, bool) {
+	src, err := os.ReadFile(file)
 	if err != nil {
-		errs.AddFile(termFile, "%v", err)
-		return s
+		errs.AddFile(file, "%v", err)
+		return nil, yamldoc.Text{}, false
 	}
-	errs.AddSource(termFile, src)
+	errs.AddSource(file, src)
+	t := yamldoc.FileText(src, 0)
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
-		errs.AddFile(termFile, "%v", err)
-		return s
+		if line, msg := yamldoc.ErrorLine(err); line > 0 {
+			errs.Add(file, t.Offset(line, 1), "%s", msg)
+		} else {
+			errs.AddFile(file, "%s", msg)
+		}
+		return nil, t, false
 	}
-	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		errs.AddFile(termFile, "want a mapping from term to {LANG: text}")
-		return s
+	if len(doc.Content) == 0 {
+		return nil, t, true
 	}
-	m := doc.Content[0]
-	off := yamldoc.LineOffsets(src)
-	at := func(n *yaml.Node) int { return yamldoc.NodeOffset(src, off, n) }
+	return doc.Content[0], t, true
+}
+
+// reporter returns a function reporting a formatted message at an offset
+// of file.
+func reporter(file string, errs *diag.List) func(int, string) {
+	return func(off int, msg string) { errs.Add(file, off, "%s", msg) }
+}
+
+// loadLangs reads site.yaml, {languages: [{code: CODE, name: NAME}, ...]},
+// and returns its languages in order, leaving out those in error.
+func loadLangs(file string, errs *diag.List) []*Lang {
+	root, t, ok := readYAML(file, errs)
+	if !ok || root == nil {
+		return nil
+	}
+	report := reporter(file, errs)
+	if root.Kind != yaml.MappingNode {
+		report(t.At(root), "site: want a mapping with the key languages")
+		return nil
+	}
+	fs := yamldoc.Fields(root, "site", []string{"languages"}, t.At, report)
+	list, ok := fs["languages"]
+	if !ok {
+		return nil
+	}
+	if list.Value.Kind != yaml.SequenceNode {
+		report(t.At(list.Value), "site: languages must be a list of {code: ..., name: ...}")
+		return nil
+	}
+	var langs []*Lang
+	for _, n := range list.Value.Content {
+		if l := parseLang(n, t, report); l != nil {
+			langs = append(langs, l)
+		}
+	}
+	return langs
+}
+
+// parseLang reads one language of site.yaml, {code: CODE, name: NAME}; it
+// returns nil, reported, when the code is missing, not text or not a
+// language numfmt knows.
+func parseLang(n *yaml.Node, t yamldoc.Text, report func(int, string)) *Lang {
+	if n.Kind != yaml.MappingNode {
+		report(t.At(n), "site: a language is {code: ..., name: ...}")
+		return nil
+	}
+	fs := yamldoc.Fields(n, "language", []string{"code", "name"}, t.At, report)
+	text := func(key string) (string, bool) {
+		f, ok := fs[key]
+		if !ok {
+			return "", true
+		}
+		var s string
+		if f.Value.Kind != yaml.ScalarNode || f.Value.Decode(&s) != nil {
+			report(t.At(f.Value), "language: "+key+" must be text")
+			return "", false
+		}
+		return s, true
+	}
+	code, okCode := text("code")
+	name, okName := text("name")
+	c, ok := fs["code"]
+	if !ok {
+		report(t.At(n), `language: missing key "code"`)
+	}
+	if !ok || !okCode || !okName {
+		return nil
+	}
+	loc, err := numfmt.NewLocale(code)
+	if err != nil {
+		report(t.At(c.Value), fmt.Sprintf("language %q: %v", code, err))
+		return nil
+	}
+	return &Lang{Code: code, Name: name, Locale: loc}
+}
+
+// loadTerms reads terms.yaml, {TERM: {LANG: text, ...}, ...}: each term
+// once, with text for each language of the site, once, and no other
+// language. With no languages (site.yaml in error) any language is taken.
+func (s *Site) loadTerms(errs *diag.List) {
+	file := s.Terms.File
+	m, t, ok := readYAML(file, errs)
+	if !ok {
+		return
+	}
+	if m == nil || m.Kind != yaml.MappingNode {
+		errs.AddFile(file, "want a mapping from term to {LANG: text}")
+		return
+	}
+	report := reporter(file, errs)
+	var codes []string // nil admits every key
+	for _, l := range s.Langs {
+		codes = append(codes, l.Code)
+	}
+	terms := yamldoc.Fields(m, "terms", nil, t.At, report)
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
-		if _, dup := s.Terms.exact[k.Value]; dup {
-			errs.Add(termFile, at(k), "term %q defined twice", k.Value)
+		if terms[k.Value].Key != k {
+			continue // given twice
+		}
+		if v.Kind != yaml.MappingNode {
+			report(t.At(v), fmt.Sprintf("term %q: want {LANG: text, ...}", k.Value))
 			continue
 		}
 		text := map[string]string{}
-		if v.Kind != yaml.MappingNode {
-			errs.Add(termFile, at(v), "term %q: want {LANG: text, ...}", k.Value)
-			continue
-		}
-		for j := 0; j+1 < len(v.Content); j += 2 {
-			lk, lv := v.Content[j], v.Content[j+1]
-			if s.Lang(lk.Value) == nil {
-				errs.Add(termFile, at(lk), "term %q: unknown language %q", k.Value, lk.Value)
+		for code, f := range yamldoc.Fields(v, fmt.Sprintf("term %q", k.Value), codes, t.At, report) {
+			if f.Value.Kind != yaml.ScalarNode {
+				report(t.At(f.Value), fmt.Sprintf("term %q: %s must be text", k.Value, code))
 			}
-			text[lk.Value] = lv.Value
+			text[code] = f.Value.Value
 		}
-		for _, l := range s.Langs {
-			if _, ok := text[l.Code]; !ok {
-				errs.Add(termFile, at(k), "term %q has no %s translation", k.Value, l.Code)
+		for _, code := range codes {
+			if _, ok := text[code]; !ok {
+				report(t.At(k), fmt.Sprintf("term %q has no %s translation", k.Value, code))
 			}
 		}
 		if strings.Contains(k.Value, "*") {
@@ -173,7 +258,6 @@ func Load(dir string, errs *diag.List) *Site {
 			s.Terms.exact[k.Value] = text
 		}
 	}
-	return s
 }
 
 // Lang returns the language of code, or nil.
