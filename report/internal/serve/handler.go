@@ -1,10 +1,11 @@
 package serve
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"html"
+	"html/template"
 	"io"
 	"io/fs"
 	"net/http"
@@ -131,7 +132,7 @@ func (h *handler) static(w http.ResponseWriter, r *http.Request) {
 }
 
 // writeHTML sends an HTML page with the reload script (and the banner, if any)
-// injected. Such a response is never cached: its script carries the state token,
+// injectTmpl. Such a response is never cached: its script carries the state token,
 // and a cached copy would reload forever.
 func (h *handler) writeHTML(w http.ResponseWriter, r *http.Request, code int, page []byte, snap snapshot) {
 	body := inject(page, snap)
@@ -219,30 +220,13 @@ func redirect(w http.ResponseWriter, r *http.Request, target string) {
 	w.WriteHeader(http.StatusMovedPermanently)
 }
 
-// reloadScript is injected into every HTML response. It reloads the page when the
-// server's state token differs from the one the page was served with.
-const reloadScript = `<script>(function(){var t=%q,s=new EventSource(%q);s.onmessage=function(e){if(JSON.parse(e.data).token!==t){s.close();location.reload()}}})()</script>`
-
-const bannerStyle = `position:fixed;left:0;right:0;top:0;z-index:2147483647;margin:0;padding:.5em 1em;background:#b00020;color:#fff;font:15px/1.4 system-ui,sans-serif`
-
-// BannerText is the restart banner shown after a Go-code change.
-const BannerText = "generator code changed: restart `make serve`"
-
 // inject inserts the reload script, and the restart banner if needed, just before
 // the last </body> (case-insensitive), or at the end when there is none.
 func inject(page []byte, snap snapshot) []byte {
-	var add strings.Builder
-	if snap.CodeChanged {
-		fmt.Fprintf(&add, `<div id="_serve_banner" role="alert" style="%s">%s`, bannerStyle, html.EscapeString(BannerText))
-		if snap.CodeFile != "" {
-			fmt.Fprintf(&add, ` <small>(%s)</small>`, html.EscapeString(snap.CodeFile))
-		}
-		if snap.CodeError != "" {
-			fmt.Fprintf(&add, `<br><small>automatic restart failed: %s</small>`, html.EscapeString(snap.CodeError))
-		}
-		add.WriteString("</div>")
+	var add bytes.Buffer
+	if err := injectTmpl.Execute(&add, injectView{snap, BannerText, EventsPath}); err != nil {
+		panic(err) // the template and its data are this package's own
 	}
-	fmt.Fprintf(&add, reloadScript, snap.Token, EventsPath)
 	i := lastIndexFold(page, "</body")
 	if i < 0 {
 		i = len(page)
@@ -275,36 +259,20 @@ func lastIndexFold(s []byte, needle string) int {
 	return -1
 }
 
-// errorPage lists the last build's errors, one per line, HTML-escaped.
-func errorPage(snap snapshot) []byte {
-	var b strings.Builder
-	b.WriteString(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Build failed</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:2em auto;max-width:60em;padding:0 1em}pre{background:#fff3f3;border-left:4px solid #b00020;padding:1em;overflow-x:auto;white-space:pre-wrap}</style>
-</head><body>
-<h1>Build failed</h1>
-<p>`)
-	fmt.Fprintf(&b, "Build %d failed with %d error(s). The last good site is kept; fix the sources and this page reloads.", snap.Generation, len(snap.Errors))
-	b.WriteString("</p>\n<pre class=\"errors\">\n")
-	for _, l := range snap.Errors {
-		b.WriteString(html.EscapeString(l))
-		b.WriteByte('\n')
-	}
-	b.WriteString("</pre>\n</body></html>\n")
-	return []byte(b.String())
-}
+// errorPage lists the last build's errors, one per line.
+func errorPage(snap snapshot) []byte { return execute(errorTmpl, snap) }
 
 func notFoundPage(upath string, snap snapshot) []byte {
-	msg := "This page does not exist in the built site. It appears here as soon as a build produces it."
-	if snap.Generation == 0 {
-		msg = "The first build is still running; this page reloads when it finishes."
+	return execute(notFoundTmpl, struct {
+		Path  string
+		First bool
+	}{upath, snap.Generation == 0})
+}
+
+func execute(t *template.Template, data any) []byte {
+	var b bytes.Buffer
+	if err := t.Execute(&b, data); err != nil {
+		panic(err) // the template and its data are this package's own
 	}
-	return []byte(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>404 page not found</title></head><body>
-<h1>404 page not found</h1>
-<p><code>` + html.EscapeString(upath) + `</code></p>
-<p>` + msg + `</p>
-</body></html>
-`)
+	return b.Bytes()
 }
