@@ -15,11 +15,13 @@ import (
 	"lbcourse/report/internal/mdext/ast"
 )
 
-// Hooks render directives and values into a page. RenderDirective is
-// called with d == nil for a block that did not parse.
+// Hooks render directives, values and code listings into a page.
+// RenderDirective is called with d == nil for a block that did not parse;
+// RenderCode with the listing's language ("" for none) and its text.
 type Hooks interface {
 	RenderDirective(w util.BufWriter, d directive.Directive) error
 	RenderValue(w util.BufWriter, v *directive.Value) error
+	RenderCode(w util.BufWriter, lang string, code []byte) error
 }
 
 var problemsKey = parser.NewContextKey()
@@ -70,8 +72,8 @@ func New(parsers directive.Parsers, hooks Hooks) goldmark.Markdown {
 type nodeRenderer struct{ hooks Hooks }
 
 func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
-	reg.Register(gast.KindFencedCodeBlock, renderCode)
-	reg.Register(gast.KindCodeBlock, renderCode)
+	reg.Register(gast.KindFencedCodeBlock, r.renderCode)
+	reg.Register(gast.KindCodeBlock, r.renderCode)
 	reg.Register(ast.KindDirective, func(w util.BufWriter, _ []byte, n gast.Node, entering bool) (gast.WalkStatus, error) {
 		if !entering {
 			return gast.WalkContinue, nil
@@ -86,26 +88,20 @@ func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	})
 }
 
-// renderCode renders a code listing as goldmark does, but focusable, so
-// that a reader on a keyboard can scroll a listing wider than the page.
-func renderCode(w util.BufWriter, src []byte, n gast.Node, entering bool) (gast.WalkStatus, error) {
+// renderCode hands a code listing, its language and its text, to the hooks.
+func (r *nodeRenderer) renderCode(w util.BufWriter, src []byte, n gast.Node, entering bool) (gast.WalkStatus, error) {
 	if !entering {
 		return gast.WalkContinue, nil
 	}
-	w.WriteString(`<pre tabindex="0"><code`)
+	var lang string
 	if f, ok := n.(*gast.FencedCodeBlock); ok {
-		if lang := f.Language(src); lang != nil {
-			w.WriteString(` class="language-`)
-			w.Write(util.EscapeHTML(lang))
-			w.WriteString(`"`)
-		}
+		lang = string(f.Language(src))
 	}
-	w.WriteString(">")
+	var code []byte
 	lines := n.Lines()
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
-		w.Write(util.EscapeHTML(seg.Value(src)))
+		code = append(code, seg.Value(src)...)
 	}
-	w.WriteString("</code></pre>\n")
-	return gast.WalkSkipChildren, nil
+	return gast.WalkSkipChildren, r.hooks.RenderCode(w, lang, code)
 }

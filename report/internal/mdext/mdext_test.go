@@ -2,6 +2,7 @@ package mdext_test
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -24,6 +25,11 @@ func (echo) RenderDirective(w util.BufWriter, d directive.Directive) error {
 		return err
 	}
 	_, err := w.WriteString("[" + d.Kind() + " " + d.Neutral() + "]\n")
+	return err
+}
+
+func (echo) RenderCode(w util.BufWriter, lang string, code []byte) error {
+	_, err := fmt.Fprintf(w, "<pre lang=%q>%s</pre>\n", lang, code)
 	return err
 }
 
@@ -73,8 +79,8 @@ func TestParseAndRender(t *testing.T) {
 [experiment e model=queue replicas=3]
 [check e.a < e.b
 e.c >= 1]
-<pre tabindex="0"><code class="language-go">fmt.Println(1)
-</code></pre>
+<pre lang="go">fmt.Println(1)
+</pre>
 `
 	if out.String() != want {
 		t.Errorf("rendered\n%s\nwant\n%s", out.String(), want)

@@ -161,10 +161,10 @@ func renderSite(ctx context.Context, o Options) (*output.Files, Summary, error) 
 }
 
 // loadSite reads templates/: the configuration, the layouts and a template
-// for every directive kind and for inline values.
+// for every directive kind, for inline values and for code listings.
 func loadSite(o Options, errs *diag.List) (*site.Site, *template.Template) {
 	cfg := site.Load(o.Templates, errs)
-	kinds := []string{"value"}
+	kinds := []string{"value", "code"}
 	for _, k := range o.Kinds {
 		kinds = append(kinds, k.Name)
 	}

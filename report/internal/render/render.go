@@ -73,6 +73,18 @@ func (r *pageRenderer) RenderDirective(w util.BufWriter, d directive.Directive) 
 	return nil
 }
 
+// CodeView is what templates/directives/code.html shows: a code listing
+// written in the lesson (not a model's source).
+type CodeView struct {
+	Lang string
+	Text string
+}
+
+func (r *pageRenderer) RenderCode(w util.BufWriter, lang string, code []byte) error {
+	r.execute(w, DirectiveTemplate("code"), CodeView{lang, string(code)}, 0)
+	return nil
+}
+
 // execute renders template name with data, reporting a failure at off.
 func (r *pageRenderer) execute(w util.BufWriter, name string, data any, off int) {
 	var b bytes.Buffer
