@@ -16,6 +16,8 @@ import (
 	"lbcourse/models/model"
 	"lbcourse/report/internal/course"
 	"lbcourse/report/internal/diag"
+	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/registry"
 	"lbcourse/report/internal/run"
 )
 
@@ -48,28 +50,12 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "report run: unknown model %q%s; models: %s\n", name, diag.DidYouMean(name, reg.Names()), strings.Join(reg.Names(), ", "))
 		return 2
 	}
-	var keys, values []*yaml.Node
-	given := map[string]bool{}
-	for _, s := range sets {
-		k, v, ok := strings.Cut(s, "=")
-		if !ok {
-			fmt.Fprintf(stderr, "report run: -set %q: want name=value\n", s)
-			return 2
-		}
-		if given[k] {
-			fmt.Fprintf(stderr, "report run: -set %s given twice\n", k)
-			return 2
-		}
-		given[k] = true
-		n, err := setValue(v)
-		if err != nil {
-			fmt.Fprintf(stderr, "report run: -set %s: %v\n", k, err)
-			return 2
-		}
-		keys = append(keys, &yaml.Node{Kind: yaml.ScalarNode, Value: k})
-		values = append(values, n)
+	set, err := setArgs(sets)
+	if err != nil {
+		fmt.Fprintf(stderr, "report run: %v\n", err)
+		return 2
 	}
-	params, probs := m.Decode(keys, values)
+	params, probs := m.Decode(set, nil)
 	if len(probs) > 0 {
 		for _, p := range probs {
 			fmt.Fprintf(stderr, "report run: %s\n", p.Msg)
@@ -82,29 +68,44 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if *asJSON {
-		vals := map[string]any{}
-		for _, v := range res.Values {
-			if math.IsNaN(v.V) || math.IsInf(v.V, 0) {
-				vals[v.Path] = strconv.FormatFloat(v.V, 'g', -1, 64)
-			} else {
-				vals[v.Path] = v.V
-			}
-		}
-		series := map[string]int{}
-		for _, s := range res.Series {
-			series[s.Name] = len(s.Y)
-		}
-		out := map[string]any{"model": name, "params": json.RawMessage(params.Canonical()), "values": vals, "series": series}
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := printJSON(stdout, name, params, res); err != nil {
 			fmt.Fprintf(stderr, "report run: %v\n", err)
 			return 1
 		}
 		return 0
 	}
-	fmt.Fprintf(stdout, "model %s %s\n\n", name, params.Canonical())
-	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	printTable(stdout, name, params, res)
+	return 0
+}
+
+// printJSON writes one JSON object: the model's name, its canonical
+// parameters, every value at full precision (a NaN or an infinity as
+// text) and each series' length.
+func printJSON(w io.Writer, name string, params registry.Params, res model.Result) error {
+	vals := map[string]any{}
+	for _, v := range res.Values {
+		if math.IsNaN(v.V) || math.IsInf(v.V, 0) {
+			vals[v.Path] = strconv.FormatFloat(v.V, 'g', -1, 64)
+		} else {
+			vals[v.Path] = v.V
+		}
+	}
+	series := map[string]int{}
+	for _, s := range res.Series {
+		series[s.Name] = len(s.Y)
+	}
+	out := map[string]any{"model": name, "params": json.RawMessage(params.Canonical()), "values": vals, "series": series}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// printTable writes the model and its canonical parameters, a table of
+// values (path, value at full precision, unit) and the series' names
+// with their lengths.
+func printTable(w io.Writer, name string, params registry.Params, res model.Result) {
+	fmt.Fprintf(w, "model %s %s\n\n", name, params.Canonical())
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, v := range res.Values {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", v.Path, strconv.FormatFloat(v.V, 'g', -1, 64), v.Unit)
 	}
@@ -115,20 +116,59 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			names = append(names, fmt.Sprintf("%s (%d)", s.Name, len(s.Y)))
 		}
 		sort.Strings(names)
-		fmt.Fprintf(stdout, "\nseries: %s\n", strings.Join(names, ", "))
+		fmt.Fprintf(w, "\nseries: %s\n", strings.Join(names, ", "))
 	}
-	return 0
 }
 
-// setValue turns the text of -set name=value into a YAML node: YAML flow
-// syntax as written ([3, 1, 1]), a list for comma-separated text (3,1,1),
-// else one scalar resolved by YAML's rules (so null is null, as in a
-// lesson). Text that is none of these, such as [1,2]] or an empty value, is
-// an error.
-func setValue(v string) (*yaml.Node, error) {
+// setArgs reads the -set name=value flags as parameters for
+// registry.Model.Decode, the path a lesson's parameters take; each Arg's
+// offsets are the flag's index. A flag without =, a name given twice and
+// a value setValue refuses are errors.
+func setArgs(sets []string) ([]registry.Arg, error) {
+	var args []registry.Arg
+	given := map[string]bool{}
+	for i, s := range sets {
+		k, v, ok := strings.Cut(s, "=")
+		if !ok {
+			return nil, fmt.Errorf("-set %q: want name=value", s)
+		}
+		if given[k] {
+			return nil, fmt.Errorf("-set %s given twice", k)
+		}
+		given[k] = true
+		val, err := setValue(v)
+		if err != nil {
+			return nil, fmt.Errorf("-set %s: %v", k, err)
+		}
+		args = append(args, registry.Arg{Name: k, NameOff: i, ValueOff: i, Value: val})
+	}
+	return args, nil
+}
+
+// setValue reads the text of -set name=value as the value a lesson's
+// parameter would have: YAML flow syntax as written ([3, 1, 1]), a list for
+// comma-separated text (3,1,1), else one scalar resolved by YAML's rules (so
+// null is null, as in a lesson). Text that is none of these, such as
+// [1,2]] or an empty value, is an error, and so is a !ref, which names an
+// experiment of a lesson.
+func setValue(v string) (registry.Value, error) {
 	if strings.TrimSpace(v) == "" {
 		return nil, fmt.Errorf("no value after =")
 	}
+	n, err := setNode(v)
+	if err != nil {
+		return nil, err
+	}
+	val := directive.ParamValueOf(n)
+	if _, ok := val.(registry.Ref); ok {
+		return nil, fmt.Errorf("%q: a !ref names an experiment of a lesson; give the value itself", v)
+	}
+	return val, nil
+}
+
+// setNode parses the text of a -set value, not blank, into a YAML node as
+// setValue describes.
+func setNode(v string) (*yaml.Node, error) {
 	if strings.HasPrefix(strings.TrimSpace(v), "[") {
 		n, err := yamlValue(v)
 		if err != nil || n.Kind != yaml.SequenceNode {

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
+	"lbcourse/report/internal/registry"
 )
 
 // An Experiment names a model and its parameters:
@@ -19,74 +19,49 @@ type Experiment struct {
 	Name     string
 	Model    string
 	ModelOff int
-	// Params holds the parameter fields in source order, the model key
-	// removed. Values tagged !ref are references to other experiments.
-	Params []Field
-	Block  *Block
+	// Params holds the parameters in source order, the model key removed,
+	// each parsed once; a !ref value is a registry.Ref.
+	Params []Param
 }
 
 // A ParamRef is a parameter whose value is another experiment's value.
 type ParamRef struct {
 	Param string
-	Node  *yaml.Node
 	Path  string // EXPERIMENT.value.path
-	Off   int
+	Off   int    // of the value, in the lesson file
 }
 
 func (e *Experiment) Kind() string { return "experiment" }
 func (e *Experiment) Pos() int     { return e.Off }
 
 // Neutral is "NAME model=MODEL key=value ..." with keys sorted and values
-// in YAML flow form.
+// in YAML flow form, as written ([3, 1, 1], !ref a.b).
 func (e *Experiment) Neutral() string {
 	parts := []string{e.Name, "model=" + e.Model}
 	var ps []string
-	for _, f := range e.Params {
-		ps = append(ps, f.Key.Value+"="+Flow(f.Value))
+	for _, p := range e.Params {
+		ps = append(ps, p.Name+"="+p.Value.String())
 	}
 	slices.Sort(ps)
 	return strings.Join(append(parts, ps...), " ")
 }
 
-// Flow renders a YAML value the way an author would write it on one line:
-// [3, 1, 1], {a: 1}, or the scalar.
-func Flow(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.SequenceNode:
-		parts := make([]string, len(n.Content))
-		for i, c := range n.Content {
-			parts[i] = Flow(c)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	case yaml.MappingNode:
-		var parts []string
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			parts = append(parts, Flow(n.Content[i])+": "+Flow(n.Content[i+1]))
-		}
-		return "{" + strings.Join(parts, ", ") + "}"
-	}
-	if n.Tag == "!ref" {
-		return "!ref " + n.Value
-	}
-	return n.Value
-}
-
-// Refs returns the parameters written as !ref.
+// Refs returns the parameters written as !ref, at their values.
 func (e *Experiment) Refs() []ParamRef {
 	var out []ParamRef
-	for _, f := range e.Params {
-		if f.Value.Tag == "!ref" {
-			out = append(out, ParamRef{Param: f.Key.Value, Node: f.Value, Path: f.Value.Value, Off: e.Block.NodeOff(f.Value)})
+	for _, p := range e.Params {
+		if r, ok := p.Value.(registry.Ref); ok {
+			out = append(out, ParamRef{Param: p.Name, Path: r.Path, Off: p.ValueOff})
 		}
 	}
 	return out
 }
 
 // ParseExperiment parses an experiment block. Parameter names and values
-// are checked later against the model.
+// are checked later against the model; here only a !ref's path is.
 func ParseExperiment(b *Block) Directive {
 	name, _ := b.Name("experiment")
-	e := &Experiment{Off: b.Off, Name: name, Block: b}
+	e := &Experiment{Off: b.Off, Name: name}
 	m := b.Mapping()
 	if m == nil {
 		// Its body's error is reported; the name stays known, so that what
@@ -105,10 +80,11 @@ func ParseExperiment(b *Block) Directive {
 			e.Model, e.ModelOff = v.Value, b.NodeOff(v)
 			continue
 		}
-		if v.Tag == "!ref" && !pathRE.MatchString(v.Value) {
-			b.Errorf(b.NodeOff(v), "!ref needs a value path such as other.round_robin.mean_wait, not %q", v.Value)
+		p := Param{Name: k.Value, NameOff: b.NodeOff(k), ValueOff: b.NodeOff(v), Value: ParamValueOf(v)}
+		if r, ok := p.Value.(registry.Ref); ok && !pathRE.MatchString(r.Path) {
+			b.Errorf(p.ValueOff, "!ref needs a value path such as other.round_robin.mean_wait, not %q", r.Path)
 		}
-		e.Params = append(e.Params, Field{k, v})
+		e.Params = append(e.Params, p)
 	}
 	if e.Model == "" {
 		b.Errorf(b.Off, "experiment %s: missing key \"model\"", name)
@@ -130,12 +106,12 @@ type ParamView struct{ Key, Value string }
 func resolveExperiment(d Directive, c Context) (any, bool) {
 	e := d.(*Experiment)
 	v := ExperimentView{Name: e.Name, Model: e.Model, Label: c.UI("experiment"), ModelWord: c.UI("model")}
-	for _, f := range e.Params {
-		val := Flow(f.Value)
-		if f.Value.Tag == "!ref" {
-			val = "← " + f.Value.Value
+	for _, p := range e.Params {
+		val := p.Value.String()
+		if r, ok := p.Value.(registry.Ref); ok {
+			val = "← " + r.Path
 		}
-		v.Params = append(v.Params, ParamView{f.Key.Value, val})
+		v.Params = append(v.Params, ParamView{p.Name, val})
 	}
 	return v, true
 }

@@ -1,7 +1,9 @@
 // Package registry maps model names to the model packages under models/,
 // each registered from the model.Def it exports (Of, FromDef), decodes
-// parameters strictly into each model's typed Params, and answers which
-// value paths and series names a model declares (MatchValue, MatchSeries).
+// parameters, given as plain data (Arg, Value), strictly into each model's
+// typed Params (Decode), and answers which value paths and series names a
+// model declares (MatchValue, MatchSeries). It reads no YAML: its callers
+// parse what a lesson or a command line writes.
 package registry
 
 import (
@@ -13,7 +15,6 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
-	"math"
 	"reflect"
 	"runtime"
 	"runtime/debug"
@@ -21,10 +22,7 @@ import (
 	"strconv"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
-
 	"lbcourse/models/model"
-	"lbcourse/report/internal/diag"
 )
 
 // A Model is one registered model: its name, its source, the outputs it
@@ -176,190 +174,6 @@ func (p Params) Canonical() string {
 	return b.String()
 }
 
-// A Problem is an invalid parameter: Node is the YAML node to blame (the
-// key for an unknown name, the value for a bad value), nil for the whole.
-type Problem struct {
-	Node *yaml.Node
-	Msg  string
-}
-
-// Decode builds the model's Params from the defaults and the given key and
-// value nodes, strictly: an unknown key, a value of the wrong type and a
-// value Validate rejects are each one problem.
-func (m *Model) Decode(keys, values []*yaml.Node) (Params, []Problem) {
-	pv := m.newParams()
-	rv := reflect.ValueOf(pv).Elem()
-	var probs []Problem
-	keyNode := map[string]*yaml.Node{}
-	valNode := map[string]*yaml.Node{}
-	for i, k := range keys {
-		f, ok := m.field(k.Value)
-		if !ok {
-			probs = append(probs, Problem{k, fmt.Sprintf("model %s has no parameter %q%s", m.Name, k.Value, diag.DidYouMean(k.Value, m.ParamNames()))})
-			continue
-		}
-		v := values[i]
-		keyNode[f.Name], valNode[f.Name] = k, v
-		if msg := tooLarge(v); msg != "" {
-			probs = append(probs, Problem{v, fmt.Sprintf("parameter %s: %s", f.Name, msg)})
-			continue
-		}
-		target := reflect.New(f.Type)
-		if err := decodeNode(v, target.Interface()); err != nil {
-			probs = append(probs, Problem{v, fmt.Sprintf("parameter %s: want %s, not %s", f.Name, describe(f.Type), quoteNode(v))})
-			continue
-		}
-		rv.Field(f.Index).Set(target.Elem())
-	}
-	// Range checks run even when some values did not decode, so that every
-	// problem is reported at once; a complaint about a parameter that did
-	// not decode is left out, since it would be about its default.
-	failed := map[string]bool{}
-	for _, pr := range probs {
-		for i, v := range values {
-			if v == pr.Node || keys[i] == pr.Node {
-				failed[keys[i].Value] = true
-			}
-		}
-	}
-	if err := m.validate(pv); err != nil {
-		var pes model.ParamErrors
-		switch e := err.(type) {
-		case model.ParamErrors:
-			pes = e
-		case model.ParamError:
-			pes = model.ParamErrors{e}
-		default:
-			return Params{}, append(probs, Problem{nil, fmt.Sprintf("model %s: %v", m.Name, err)})
-		}
-		for _, pe := range pes {
-			if failed[pe.Param] {
-				continue
-			}
-			n := valNode[pe.Param]
-			if n == nil {
-				n = keyNode[pe.Param]
-			}
-			probs = append(probs, Problem{n, pe.Error()})
-		}
-	}
-	if len(probs) > 0 {
-		return Params{}, probs
-	}
-	return Params{m, pv}, nil
-}
-
-// Bounds on any parameter value, whatever the model: each model's Validate
-// bounds what its own values cost; these bound what decoding them costs.
-const (
-	MaxListItems = 1000
-	MaxTextBytes = 256
-)
-
-// tooLarge says why a value node exceeds the bounds, or "".
-func tooLarge(n *yaml.Node) string {
-	switch {
-	case n.Kind == yaml.SequenceNode && len(n.Content) > MaxListItems:
-		return fmt.Sprintf("at most %d items, got %d", MaxListItems, len(n.Content))
-	case n.Kind == yaml.ScalarNode && len(n.Value) > MaxTextBytes:
-		return fmt.Sprintf("at most %d bytes of text, got %d", MaxTextBytes, len(n.Value))
-	}
-	return ""
-}
-
-func (m *Model) field(name string) (paramField, bool) {
-	for _, f := range m.fields {
-		if f.Name == name {
-			return f, true
-		}
-	}
-	return paramField{}, false
-}
-
-// decodeNode decodes n into target, taking a lone scalar for a one-item
-// list.
-func decodeNode(n *yaml.Node, target any) error {
-	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
-		return fmt.Errorf("null")
-	}
-	for _, c := range n.Content {
-		if c.Kind == yaml.ScalarNode && c.Tag == "!!null" {
-			return fmt.Errorf("null item")
-		}
-	}
-	t := reflect.TypeOf(target).Elem()
-	if t.Kind() == reflect.Slice && n.Kind == yaml.ScalarNode {
-		n = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Content: []*yaml.Node{n}, Line: n.Line, Column: n.Column}
-	}
-	if err := wholeNumbers(n, t); err != nil {
-		return err
-	}
-	return n.Decode(target)
-}
-
-// wholeNumbers rejects a fractional number bound for an integer, which YAML
-// would otherwise truncate without a word (2.5 into an int gives 2).
-func wholeNumbers(n *yaml.Node, t reflect.Type) error {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.Slice, reflect.Array:
-		for _, c := range n.Content {
-			if err := wholeNumbers(c, t.Elem()); err != nil {
-				return err
-			}
-		}
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!float" {
-			var f float64
-			if err := n.Decode(&f); err != nil || f != math.Trunc(f) || math.IsInf(f, 0) {
-				return fmt.Errorf("not a whole number")
-			}
-		}
-	}
-	return nil
-}
-
-func describe(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.Pointer:
-		return describe(t.Elem())
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "a whole number"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.String:
-		return "text"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Slice:
-		return "a list of " + strings.TrimPrefix(strings.TrimPrefix(describe(t.Elem()), "a "), "an ") + "s"
-	}
-	return t.String()
-}
-
-func quoteNode(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.SequenceNode:
-		for _, c := range n.Content {
-			if c.Kind != yaml.ScalarNode {
-				return "a nested list"
-			}
-		}
-		var vals []string
-		for _, c := range n.Content {
-			vals = append(vals, c.Value)
-		}
-		return fmt.Sprintf("[%s]", strings.Join(vals, ", "))
-	case yaml.MappingNode:
-		return "a mapping"
-	}
-	return fmt.Sprintf("%q", n.Value)
-}
-
 // Run runs the model on p. It recovers a panic into an error.
 func (m *Model) Run(ctx context.Context, p Params) (res model.Result, err error) {
 	defer func() {
@@ -426,6 +240,20 @@ func NewRegistry(libs []Library, ms ...*Model) (*Registry, error) {
 		r.models = append(r.models, m)
 		src[m.Dir] = m.Source
 	}
+	direct, err := importGraph(src)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range r.models {
+		m.hashCode(src, direct)
+	}
+	return r, nil
+}
+
+// importGraph returns, for each package directory of src, the directories
+// of the models/ packages its non-test files import, each of which must be
+// in src.
+func importGraph(src map[string]fs.FS) (map[string][]string, error) {
 	dirs := make([]string, 0, len(src))
 	for d := range src {
 		dirs = append(dirs, d)
@@ -449,38 +277,42 @@ func NewRegistry(libs []Library, ms ...*Model) (*Registry, error) {
 			direct[d] = append(direct[d], dep)
 		}
 	}
-	for _, m := range r.models {
-		seen := map[string]bool{}
-		var walk func(string)
-		walk = func(d string) {
-			for _, dep := range direct[d] {
-				if !seen[dep] {
-					seen[dep] = true
-					walk(dep)
-				}
+	return direct, nil
+}
+
+// hashCode sets m.deps, the packages m imports directly or not (direct is
+// importGraph's), and m.codeHash over the Go release, the dependency
+// versions, m's source and the source in src of each of m.deps.
+func (m *Model) hashCode(src map[string]fs.FS, direct map[string][]string) {
+	seen := map[string]bool{}
+	var walk func(string)
+	walk = func(d string) {
+		for _, dep := range direct[d] {
+			if !seen[dep] {
+				seen[dep] = true
+				walk(dep)
 			}
 		}
-		walk(m.Dir)
-		delete(seen, m.Dir)
-		h := sha256.New()
-		fmt.Fprintf(h, "go %s\n", runtime.Version())
-		if bi, ok := debug.ReadBuildInfo(); ok {
-			for _, d := range bi.Deps {
-				fmt.Fprintf(h, "dep %s %s %s\n", d.Path, d.Version, d.Sum)
-			}
-		}
-		fmt.Fprintf(h, "%s %s\n", m.Dir, hashFS(m.Source))
-		m.deps = m.deps[:0]
-		for d := range seen {
-			m.deps = append(m.deps, d)
-		}
-		slices.Sort(m.deps)
-		for _, d := range m.deps {
-			fmt.Fprintf(h, "%s %s\n", d, hashFS(src[d]))
-		}
-		m.codeHash = hex.EncodeToString(h.Sum(nil))
 	}
-	return r, nil
+	walk(m.Dir)
+	delete(seen, m.Dir)
+	h := sha256.New()
+	fmt.Fprintf(h, "go %s\n", runtime.Version())
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range bi.Deps {
+			fmt.Fprintf(h, "dep %s %s %s\n", d.Path, d.Version, d.Sum)
+		}
+	}
+	fmt.Fprintf(h, "%s %s\n", m.Dir, hashFS(m.Source))
+	m.deps = m.deps[:0]
+	for d := range seen {
+		m.deps = append(m.deps, d)
+	}
+	slices.Sort(m.deps)
+	for _, d := range m.deps {
+		fmt.Fprintf(h, "%s %s\n", d, hashFS(src[d]))
+	}
+	m.codeHash = hex.EncodeToString(h.Sum(nil))
 }
 
 // Deps returns the directories of the model packages m imports, directly

@@ -2,12 +2,12 @@ package registry
 
 import (
 	"context"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
-
-	"go.yaml.in/yaml/v3"
 
 	"lbcourse/models/model"
 	"lbcourse/report/internal/diag"
@@ -43,52 +43,140 @@ func testModel(src string) *Model {
 	return m
 }
 
-func decode(m *Model, doc string) (Params, []Problem) {
-	var n yaml.Node
-	if err := yaml.Unmarshal([]byte(doc), &n); err != nil {
+// decode decodes args, the i-th (from 1) written at offset 100i and its
+// value at 100i+10.
+func decode(m *Model, args ...Arg) (Params, []Problem) {
+	return decodeRefs(m, nil, args...)
+}
+
+func decodeRefs(m *Model, refs map[string]float64, args ...Arg) (Params, []Problem) {
+	for i := range args {
+		args[i].NameOff, args[i].ValueOff = 100*(i+1), 100*(i+1)+10
+	}
+	return m.Decode(args, refs)
+}
+
+func arg(name string, v Value) Arg { return Arg{Name: name, Value: v} }
+
+// num is the Number written as text, a decimal.
+func num(text string) Number {
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil {
 		panic(err)
 	}
-	var keys, values []*yaml.Node
-	if len(n.Content) > 0 {
-		mp := n.Content[0]
-		for i := 0; i+1 < len(mp.Content); i += 2 {
-			keys, values = append(keys, mp.Content[i]), append(values, mp.Content[i+1])
-		}
+	n := Number{Text: text, F: f}
+	if i, err := strconv.ParseInt(text, 10, 64); err == nil {
+		n.I, n.IsInt = i, true
 	}
-	return m.Decode(keys, values)
+	return n
+}
+
+// where names the place of a problem as decode lays args out: "name 2",
+// "value 1", or "whole".
+func where(off int) string {
+	switch {
+	case off < 0:
+		return "whole"
+	case off%100 == 10:
+		return "value " + itoa(off/100)
+	}
+	return "name " + itoa(off/100)
+}
+
+func problems(probs []Problem) []string {
+	var out []string
+	for _, pr := range probs {
+		out = append(out, where(pr.Off)+" "+pr.Msg)
+	}
+	return out
 }
 
 func TestDecode(t *testing.T) {
 	m := testModel("package toy")
 	tests := []struct {
-		doc   string
+		args  []Arg
 		canon string
-		probs []string // "line:col msg"
+		probs []string // "where msg"
 	}{
-		{"", `{"n":1,"scale":1,"list":null,"name":""}`, nil},
-		{"n: 3\nlist: [1, 2.5]\nname: x", `{"n":3,"scale":1,"list":[1,2.5],"name":"x"}`, nil},
-		{"list: 4", `{"n":1,"scale":1,"list":[4],"name":""}`, nil},
-		{"nn: 3", "", []string{`1:1 model toy has no parameter "nn" (did you mean "n"?)`}},
-		{"n: 2.5\nscale: fast", "", []string{`1:4 parameter n: want a whole number, not "2.5"`, `2:8 parameter scale: want a number, not "fast"`}},
-		{"list: [a]", "", []string{`1:7 parameter list: want a list of numbers, not [a]`}},
-		{"n: 0", "", []string{`1:4 parameter n: must be at least 1`}},
-		{"n: ~", "", []string{`1:4 parameter n: want a whole number, not "~"`}},
-		{"scale: x\nn: 0\nm: 1", "", []string{`1:8 parameter scale: want a number, not "x"`, `3:1 model toy has no parameter "m" (did you mean "n"?)`, `2:4 parameter n: must be at least 1`}},
-		{"n: x", "", []string{`1:4 parameter n: want a whole number, not "x"`}},
+		{nil, `{"n":1,"scale":1,"list":null,"name":""}`, nil},
+		{[]Arg{arg("n", num("3")), arg("list", List{num("1"), num("2.5")}), arg("name", Text{"x"})}, `{"n":3,"scale":1,"list":[1,2.5],"name":"x"}`, nil},
+		{[]Arg{arg("list", num("4"))}, `{"n":1,"scale":1,"list":[4],"name":""}`, nil},
+		{[]Arg{arg("list", List{})}, `{"n":1,"scale":1,"list":[],"name":""}`, nil},
+		{[]Arg{arg("n", Number{Text: "1e3", F: 1000}), arg("name", num("2.50"))}, `{"n":1000,"scale":1,"list":null,"name":"2.50"}`, nil},
+		{[]Arg{arg("name", Bool{true, "True"})}, `{"n":1,"scale":1,"list":null,"name":"True"}`, nil},
+		{[]Arg{arg("nn", num("3"))}, "", []string{`name 1 model toy has no parameter "nn" (did you mean "n"?)`}},
+		{[]Arg{arg("n", num("2.5")), arg("scale", Text{"fast"})}, "", []string{`value 1 parameter n: want a whole number, not "2.5"`, `value 2 parameter scale: want a number, not "fast"`}},
+		{[]Arg{arg("n", Number{Text: ".inf", F: math.Inf(1)})}, "", []string{`value 1 parameter n: want a whole number, not ".inf"`}},
+		{[]Arg{arg("n", Number{Text: "1e19", F: 1e19})}, "", []string{`value 1 parameter n: want a whole number, not "1e19"`}},
+		{[]Arg{arg("list", Text{"a"})}, "", []string{`value 1 parameter list: want a list of numbers, not "a"`}},
+		{[]Arg{arg("list", List{Text{"a"}})}, "", []string{`value 1 parameter list: want a list of numbers, not [a]`}},
+		{[]Arg{arg("list", List{num("3"), Null{"null"}, num("1")})}, "", []string{`value 1 parameter list: want a list of numbers, not [3, null, 1]`}},
+		{[]Arg{arg("list", List{num("3"), List{num("1")}})}, "", []string{`value 1 parameter list: want a list of numbers, not a nested list`}},
+		{[]Arg{arg("list", Mapping{"{a: 1}"})}, "", []string{`value 1 parameter list: want a list of numbers, not a mapping`}},
+		{[]Arg{arg("n", num("0"))}, "", []string{`value 1 parameter n: must be at least 1`}},
+		{[]Arg{arg("n", Null{"~"})}, "", []string{`value 1 parameter n: want a whole number, not "~"`}},
+		{[]Arg{arg("name", Null{""})}, "", []string{`value 1 parameter name: want text, not ""`}},
+		{[]Arg{arg("scale", Text{"x"}), arg("n", num("0")), arg("m", num("1"))}, "", []string{`value 1 parameter scale: want a number, not "x"`, `name 3 model toy has no parameter "m" (did you mean "n"?)`, `value 2 parameter n: must be at least 1`}},
+		{[]Arg{arg("n", Text{"x"})}, "", []string{`value 1 parameter n: want a whole number, not "x"`}},
+		{[]Arg{arg("scale", num("0")), arg("n", Text{"x"})}, "", []string{`value 2 parameter n: want a whole number, not "x"`}},
 	}
 	for _, tc := range tests {
-		p, probs := decode(m, tc.doc)
-		var got []string
-		for _, pr := range probs {
-			got = append(got, itoa(pr.Node.Line)+":"+itoa(pr.Node.Column)+" "+pr.Msg)
-		}
-		if strings.Join(got, "\n") != strings.Join(tc.probs, "\n") {
-			t.Errorf("Decode(%q) problems:\n%s\nwant\n%s", tc.doc, strings.Join(got, "\n"), strings.Join(tc.probs, "\n"))
+		p, probs := decode(m, tc.args...)
+		got := problems(probs)
+		if !slices.Equal(got, tc.probs) {
+			t.Errorf("Decode(%v) problems:\n%s\nwant\n%s", tc.args, strings.Join(got, "\n"), strings.Join(tc.probs, "\n"))
 			continue
 		}
 		if tc.probs == nil && p.Canonical() != tc.canon {
-			t.Errorf("Decode(%q).Canonical() = %s, want %s", tc.doc, p.Canonical(), tc.canon)
+			t.Errorf("Decode(%v).Canonical() = %s, want %s", tc.args, p.Canonical(), tc.canon)
 		}
+	}
+}
+
+// TestDecodeExact: an integer literal decodes exactly, though its float
+// value rounds; a whole float decodes as the integer it is; each integer
+// type keeps to its range.
+func TestDecodeExact(t *testing.T) {
+	type wide struct {
+		Seed  int64   `yaml:"seed"`
+		Opt   *int64  `yaml:"opt"`
+		Count uint8   `yaml:"count"`
+		On    bool    `yaml:"on"`
+		Vs    []int32 `yaml:"vs"`
+	}
+	m := New("wide", "models/wide", nil, func() wide { return wide{} }, func(wide) error { return nil }, nil)
+	p, probs := decode(m, arg("seed", num("9007199254740993")), arg("opt", Number{Text: "2.0", F: 2}), arg("count", num("255")),
+		arg("on", Text{"yes"}), arg("vs", List{num("-2147483648"), Number{Text: "1e3", F: 1e3}}))
+	if probs != nil {
+		t.Fatal(problems(probs))
+	}
+	if got, want := p.Canonical(), `{"seed":9007199254740993,"opt":2,"count":255,"on":true,"vs":[-2147483648,1000]}`; got != want {
+		t.Errorf("Canonical = %s, want %s", got, want)
+	}
+	for _, a := range []Arg{arg("count", num("256")), arg("count", num("-1")), arg("vs", List{num("2147483648")}), arg("on", num("1")), arg("opt", Null{"null"})} {
+		if _, probs := decode(m, a); len(probs) != 1 || !strings.Contains(probs[0].Msg, ": want ") {
+			t.Errorf("%v: problems %v, want one of type", a, problems(probs))
+		}
+	}
+}
+
+// TestDecodeRef: a Ref takes its number from refs at full precision and is
+// checked as a written number would be; a Ref refs lacks is a problem.
+func TestDecodeRef(t *testing.T) {
+	m := testModel("package toy")
+	tenth := 0.1
+	refs := map[string]float64{"e.a": tenth + 0.2, "e.b": 2.5, "e.c": 3}
+	p, probs := decodeRefs(m, refs, arg("scale", Ref{"e.a"}), arg("n", Ref{"e.c"}), arg("list", Ref{"e.b"}))
+	if probs != nil {
+		t.Fatal(problems(probs))
+	}
+	if got, want := p.Canonical(), `{"n":3,"scale":0.30000000000000004,"list":[2.5],"name":""}`; got != want {
+		t.Errorf("Canonical = %s, want %s", got, want)
+	}
+	_, probs = decodeRefs(m, refs, arg("n", Ref{"e.b"}), arg("scale", Ref{"e.z"}))
+	want := []string{`value 1 parameter n: want a whole number, not "2.5"`, `value 2 parameter scale: !ref e.z has no value`}
+	if got := problems(probs); !slices.Equal(got, want) {
+		t.Errorf("problems %q, want %q", got, want)
 	}
 }
 
@@ -102,11 +190,11 @@ func itoa(i int) string {
 
 func TestCacheKey(t *testing.T) {
 	a, b := testModel("package toy // v1"), testModel("package toy // v2")
-	pa, _ := decode(a, "n: 2")
-	pb, _ := decode(b, "n: 2")
-	pa3, _ := decode(a, "n: 3")
-	pdef, _ := decode(a, "")
-	pexplicit, _ := decode(a, "n: 1\nscale: 1")
+	pa, _ := decode(a, arg("n", num("2")))
+	pb, _ := decode(b, arg("n", num("2")))
+	pa3, _ := decode(a, arg("n", num("3")))
+	pdef, _ := decode(a)
+	pexplicit, _ := decode(a, arg("n", num("1")), arg("scale", num("1")))
 	if a.CacheKey(pa) == b.CacheKey(pb) {
 		t.Error("a change to the model's code keeps its cache key")
 	}
@@ -136,8 +224,8 @@ func TestCacheKeyCoversImports(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := build("package lib // v2")
-	pa, _ := decode(a, "")
-	pb, _ := decode(b, "")
+	pa, _ := decode(a)
+	pb, _ := decode(b)
 	if a.CacheKey(pa) == b.CacheKey(pb) {
 		t.Error("a change to a package imported through another keeps the cache key")
 	}
@@ -155,7 +243,7 @@ func TestCacheKeyCoversImports(t *testing.T) {
 func TestRunRecoversPanic(t *testing.T) {
 	m := New("boom", "models/boom", fstest.MapFS{}, func() params { return params{N: 1} }, params.Validate,
 		func(context.Context, params) (model.Result, error) { panic("index out of range") })
-	p, _ := decode(m, "")
+	p, _ := decode(m)
 	if _, err := m.Run(context.Background(), p); err == nil || err.Error() != "model boom panicked: index out of range" {
 		t.Errorf("Run error = %v", err)
 	}
@@ -163,13 +251,16 @@ func TestRunRecoversPanic(t *testing.T) {
 
 func TestDecodeBounds(t *testing.T) {
 	m := testModel("package toy")
-	doc := "list: [" + strings.Repeat("1, ", MaxListItems) + "1]\nname: " + strings.Repeat("k", MaxTextBytes+1) + "\n"
-	_, probs := decode(m, doc)
+	list := make(List, MaxListItems+1)
+	for i := range list {
+		list[i] = num("1")
+	}
+	_, probs := decode(m, arg("list", list), arg("name", Text{strings.Repeat("k", MaxTextBytes+1)}), arg("scale", Number{Text: "1" + strings.Repeat("0", MaxTextBytes), F: 1e256}))
 	var got []string
 	for _, p := range probs {
 		got = append(got, p.Msg)
 	}
-	want := []string{"parameter list: at most 1000 items, got 1001", "parameter name: at most 256 bytes of text, got 257"}
+	want := []string{"parameter list: at most 1000 items, got 1001", "parameter name: at most 256 bytes of text, got 257", "parameter scale: at most 256 bytes of text, got 257"}
 	if !slices.Equal(got, want) {
 		t.Errorf("problems %q, want %q", got, want)
 	}
@@ -212,7 +303,7 @@ func TestFromDef(t *testing.T) {
 	if m.Name != "toy" || m.Doc != "Simulates doubling." || m.Dir != "report/internal/registry" {
 		t.Errorf("model %q %q %q", m.Name, m.Doc, m.Dir)
 	}
-	p, probs := decode(m, "n: 3")
+	p, probs := decode(m, arg("n", num("3")))
 	if probs != nil {
 		t.Fatal(probs)
 	}
@@ -220,7 +311,7 @@ func TestFromDef(t *testing.T) {
 	if v, _ := res.Value("twice"); err != nil || v.V != 6 {
 		t.Errorf("Run = %v, %v", res, err)
 	}
-	if _, probs := decode(m, "n: 0"); len(probs) != 1 || probs[0].Msg != "parameter n: must be at least 1" {
+	if _, probs := decode(m, arg("n", num("0"))); len(probs) != 1 || probs[0].Msg != "parameter n: must be at least 1" {
 		t.Errorf("Validate through the Def: %v", probs)
 	}
 	if !m.DeclaresOutputs() || len(m.Outputs()) != 4 {

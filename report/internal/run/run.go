@@ -10,12 +10,9 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
-
-	"go.yaml.in/yaml/v3"
 
 	"lbcourse/models/model"
 	"lbcourse/report/internal/cache"
@@ -42,20 +39,29 @@ type Experiment struct {
 
 // Plan collects the experiments of a lesson from its first page, checks
 // models and references, and orders them: a cycle of references is an error.
+// An experiment whose model is unknown, or whose !ref names no experiment,
+// has a nil Model and does not run.
 func Plan(l *lesson.Lesson, reg *registry.Registry, errs *diag.List) map[string]*Experiment {
-	exps := map[string]*Experiment{}
 	p := l.Pages[0]
+	exps, order := collect(p, reg, errs)
+	link(p.File, exps, order, errs)
+	breakCycles(p.File, order, errs)
+	return exps
+}
+
+// collect returns the experiments of page p by name, and in page order,
+// reporting unknown models; a nameless or duplicate experiment is left
+// out (reported when the page was parsed).
+func collect(p *lesson.Page, reg *registry.Registry, errs *diag.List) (map[string]*Experiment, []*Experiment) {
+	exps := map[string]*Experiment{}
 	var order []*Experiment
 	for _, d := range p.Directives {
 		e, ok := d.(*directive.Experiment)
-		if !ok {
-			continue
-		}
-		if e.Name == "" {
+		if !ok || e.Name == "" {
 			continue
 		}
 		if _, dup := exps[e.Name]; dup {
-			continue // reported when the page was parsed
+			continue
 		}
 		x := &Experiment{File: p.File, D: e, done: make(chan struct{})}
 		m, ok := reg.Lookup(e.Model)
@@ -66,6 +72,13 @@ func Plan(l *lesson.Lesson, reg *registry.Registry, errs *diag.List) map[string]
 		exps[e.Name] = x
 		order = append(order, x)
 	}
+	return exps, order
+}
+
+// link records each experiment's references and the experiments they name;
+// a reference to an unknown experiment is an error, and its experiment
+// does not run, its parameter having no value.
+func link(file string, exps map[string]*Experiment, order []*Experiment, errs *diag.List) {
 	names := make([]string, 0, len(exps))
 	for n := range exps {
 		names = append(names, n)
@@ -76,8 +89,8 @@ func Plan(l *lesson.Lesson, reg *registry.Registry, errs *diag.List) map[string]
 			name, _, _ := strings.Cut(r.Path, ".")
 			dep, ok := exps[name]
 			if !ok {
-				errs.Add(p.File, r.Off, "!ref to unknown experiment %q%s", name, diag.DidYouMean(name, names))
-				x.Model = nil // not run: its parameter has no value
+				errs.Add(file, r.Off, "!ref to unknown experiment %q%s", name, diag.DidYouMean(name, names))
+				x.Model = nil
 				continue
 			}
 			x.refs = append(x.refs, r)
@@ -86,8 +99,13 @@ func Plan(l *lesson.Lesson, reg *registry.Registry, errs *diag.List) map[string]
 			}
 		}
 	}
-	// Cycles: depth-first search in source order, reporting each cycle once
-	// at the experiment where it is first entered.
+}
+
+// breakCycles reports each cycle of references once, at the experiment
+// where a depth-first search in page order first enters it, and drops the
+// dependencies of its members so that runs do not wait forever (their
+// references then have no value and they do not run).
+func breakCycles(file string, order []*Experiment, errs *diag.List) {
 	state := map[*Experiment]int{} // 0 new, 1 on stack, 2 done
 	var stack []*Experiment
 	var visit func(x *Experiment)
@@ -105,9 +123,9 @@ func Plan(l *lesson.Lesson, reg *registry.Registry, errs *diag.List) map[string]
 					path = append(path, s.D.Name)
 				}
 				path = append(path, d.D.Name)
-				errs.Add(p.File, d.D.Off, "experiments refer to each other in a cycle: %s", strings.Join(path, " -> "))
+				errs.Add(file, d.D.Off, "experiments refer to each other in a cycle: %s", strings.Join(path, " -> "))
 				for _, s := range stack[i:] {
-					s.deps = nil // break it so that runs do not wait forever
+					s.deps = nil
 				}
 			}
 		}
@@ -119,7 +137,6 @@ func Plan(l *lesson.Lesson, reg *registry.Registry, errs *diag.List) map[string]
 			visit(x)
 		}
 	}
-	return exps
 }
 
 // Stats say what All did.
@@ -174,46 +191,60 @@ func All(ctx context.Context, all []*Experiment, c cache.Cache, timeout time.Dur
 	return st
 }
 
+// runOne runs x, once its dependencies are done: it decodes x's
+// parameters, its !ref values taken from the experiments they name, and
+// takes the result from c or runs the model, reporting every problem at
+// its place in x's file. An experiment that cannot run, or one whose
+// dependency failed (reported there), leaves x.OK false.
 func runOne(ctx context.Context, x *Experiment, c cache.Cache, timeout time.Duration, errs *diag.List, st *Stats) {
 	if x.Model == nil {
 		return
 	}
-	keys := make([]*yaml.Node, 0, len(x.D.Params))
-	values := make([]*yaml.Node, 0, len(x.D.Params))
-	for _, f := range x.D.Params {
-		keys = append(keys, f.Key)
-		values = append(values, f.Value)
+	refs, ok := refValues(x, errs)
+	if !ok {
+		return
 	}
-	for _, r := range x.refs {
-		name, path, _ := strings.Cut(r.Path, ".")
-		dep := depNamed(x, name)
-		if dep == nil || !dep.OK {
-			return // its own error is reported where it is
-		}
-		v, ok := dep.Result.Value(path)
-		if !ok {
-			errs.Add(x.File, r.Off, "experiment %s has no value %q%s", name, path, diag.DidYouMean(path, ValuePaths(dep.Result)))
-			return
-		}
-		for i, k := range keys {
-			if k.Value == r.Param {
-				n := *values[i]
-				n.Tag, n.Value, n.Style = "!!float", strconv.FormatFloat(v.V, 'g', -1, 64), 0
-				values[i] = &n
-			}
-		}
-	}
-	params, probs := x.Model.Decode(keys, values)
+	params, probs := x.Model.Decode(x.D.Params, refs)
 	for _, pr := range probs {
-		off := x.D.Off
-		if pr.Node != nil {
-			off = x.D.Block.NodeOff(pr.Node)
+		off := pr.Off
+		if off < 0 {
+			off = x.D.Off
 		}
 		errs.Add(x.File, off, "%s", pr.Msg)
 	}
 	if len(probs) > 0 {
 		return
 	}
+	x.Result, x.OK, x.Cached = result(ctx, x, params, c, timeout, errs, st)
+}
+
+// refValues returns the value of each of x's references, by path, at full
+// precision. ok is false when one is missing: a dependency that failed (its
+// own error is reported where it is) or a value its result lacks (reported
+// at the reference).
+func refValues(x *Experiment, errs *diag.List) (map[string]float64, bool) {
+	refs := map[string]float64{}
+	for _, r := range x.refs {
+		name, path, _ := strings.Cut(r.Path, ".")
+		dep := depNamed(x, name)
+		if dep == nil || !dep.OK {
+			return nil, false
+		}
+		v, ok := dep.Result.Value(path)
+		if !ok {
+			errs.Add(x.File, r.Off, "experiment %s has no value %q%s", name, path, diag.DidYouMean(path, ValuePaths(dep.Result)))
+			return nil, false
+		}
+		refs[r.Path] = v.V
+	}
+	return refs, true
+}
+
+// result returns the result of running x's model on params: from c when it
+// holds a sound one, else from a run, which it stores in c. A corrupt
+// entry is a warning; a run that fails or returns an unsound result is an
+// error at x, and ok is false.
+func result(ctx context.Context, x *Experiment, params registry.Params, c cache.Cache, timeout time.Duration, errs *diag.List, st *Stats) (r model.Result, ok, cached bool) {
 	key := x.Model.CacheKey(params)
 	r, status, err := c.Get(key)
 	if status == cache.Hit {
@@ -223,24 +254,23 @@ func runOne(ctx context.Context, x *Experiment, c cache.Cache, timeout time.Dura
 	}
 	switch status {
 	case cache.Hit:
-		x.Result, x.OK, x.Cached = r, true, true
 		st.count(&st.Cached)
-		return
+		return r, true, true
 	case cache.Corrupt:
 		st.warn(fmt.Sprintf("%s: experiment %s: %v; recomputed", x.File, x.D.Name, err))
 	}
 	r, err = runModel(ctx, x.Model, params, timeout)
 	if err != nil {
 		errs.Add(x.File, x.D.Off, "experiment %s: %v", x.D.Name, err)
-		return
+		return model.Result{}, false, false
 	}
 	if err := checkResult(r); err != nil {
 		errs.Add(x.File, x.D.Off, "experiment %s: model %s returned %v", x.D.Name, x.Model.Name, err)
-		return
+		return model.Result{}, false, false
 	}
-	x.Result, x.OK = r, true
 	st.count(&st.Ran)
 	_ = c.Put(key, r)
+	return r, true, false
 }
 
 // DefaultTimeout bounds one model run unless Options.Timeout says otherwise.
