@@ -205,25 +205,7 @@ func parsePage(file string, src []byte, lang *site.Lang, parsers directive.Parse
 	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
 	errs.AddSource(file, src)
 	p := &Page{Lang: lang, File: file, Src: src}
-	body := slices.Clone(src)
-	start := 0 // of the Markdown, after the front matter
-	if !bytes.HasPrefix(src, fmOpen) {
-		errs.Add(file, 0, "a lesson file starts with front matter: ---, title:, slug:, summary:, ---")
-	} else {
-		end := bytes.Index(src[len(fmOpen):], []byte("\n---\n"))
-		if end < 0 {
-			errs.Add(file, 0, "front matter is not closed by a --- line")
-		} else {
-			fm := src[len(fmOpen) : len(fmOpen)+end+1]
-			p.Front = parseFront(file, fm, len(fmOpen), errs)
-			start = len(fmOpen) + end + 5
-			for i := 0; i < start; i++ {
-				if body[i] != '\n' {
-					body[i] = ' '
-				}
-			}
-		}
-	}
+	body, start := p.splitFront(errs)
 	if probs := mdext.Guard(body[start:]); len(probs) > 0 {
 		for _, pr := range probs {
 			errs.Add(file, start+pr.Off, "%s", pr.Msg)
@@ -236,6 +218,38 @@ func parsePage(file string, src []byte, lang *site.Lang, parsers directive.Parse
 	for _, pr := range mdext.Problems(pc) {
 		errs.Add(file, pr.Off, "%s", pr.Msg)
 	}
+	p.collect(body, errs)
+	checkPlotIDs(p, errs)
+	return p
+}
+
+// splitFront parses p's front matter and returns the text to parse as
+// Markdown, the front matter blanked (so offsets stay those of the whole
+// file), and the offset where the Markdown starts.
+func (p *Page) splitFront(errs *diag.List) (body []byte, start int) {
+	body = slices.Clone(p.Src)
+	if !bytes.HasPrefix(p.Src, fmOpen) {
+		errs.Add(p.File, 0, "a lesson file starts with front matter: ---, title:, slug:, summary:, ---")
+		return body, 0
+	}
+	end := bytes.Index(p.Src[len(fmOpen):], []byte("\n---\n"))
+	if end < 0 {
+		errs.Add(p.File, 0, "front matter is not closed by a --- line")
+		return body, 0
+	}
+	p.Front = parseFront(p.File, p.Src[len(fmOpen):len(fmOpen)+end+1], len(fmOpen), errs)
+	start = len(fmOpen) + end + 5
+	for i := 0; i < start; i++ {
+		if body[i] != '\n' {
+			body[i] = ' '
+		}
+	}
+	return body, start
+}
+
+// collect lists p's directives and values in document order, and reports
+// values where they cannot stand and raw HTML.
+func (p *Page) collect(body []byte, errs *diag.List) {
 	htmlLine := -1
 	_ = gast.Walk(p.Doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
 		if !entering {
@@ -248,29 +262,31 @@ func parsePage(file string, src []byte, lang *site.Lang, parsers directive.Parse
 			}
 		case *ast.Value:
 			p.Directives = append(p.Directives, n.V)
-			for a := n.Parent(); a != nil; a = a.Parent() {
-				switch a.(type) {
-				case *gast.Heading:
-					errs.Add(file, n.V.Off, "a heading cannot show a value: its anchor and its line in the contents would change with the number")
-				case *gast.Image:
-					errs.Add(file, n.V.Off, "an image's description cannot show a value")
-				default:
-					continue
-				}
-				break
-			}
+			checkValuePlace(p.File, n, errs)
 		case *gast.HTMLBlock, *gast.RawHTML:
 			// One error a line: <b>bold</b> is one mistake, not two.
 			off := nodeStart(n, body)
 			if line := bytes.Count(body[:off], []byte("\n")); line != htmlLine {
 				htmlLine = line
-				errs.Add(file, off, "raw HTML is not allowed in lessons; write Markdown")
+				errs.Add(p.File, off, "raw HTML is not allowed in lessons; write Markdown")
 			}
 		}
 		return gast.WalkContinue, nil
 	})
-	checkPlotIDs(p, errs)
-	return p
+}
+
+// checkValuePlace reports a value in a heading or an image description.
+func checkValuePlace(file string, n *ast.Value, errs *diag.List) {
+	for a := n.Parent(); a != nil; a = a.Parent() {
+		switch a.(type) {
+		case *gast.Heading:
+			errs.Add(file, n.V.Off, "a heading cannot show a value: its anchor and its line in the contents would change with the number")
+			return
+		case *gast.Image:
+			errs.Add(file, n.V.Off, "an image's description cannot show a value")
+			return
+		}
+	}
 }
 
 // checkPlotIDs reports a plot ID or an experiment name used twice in one
