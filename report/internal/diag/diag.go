@@ -19,6 +19,17 @@ type Error struct {
 	pos  Position
 }
 
+// A Problem is one error at a byte offset of a text: a lesson file, an
+// expression, a directive body, a parameter. It is the one positioned error
+// every parser returns; a List places it in its file as file:line:col.
+type Problem struct {
+	Off int
+	Msg string
+}
+
+// Error is "offset N: message", for a Problem not yet placed in a file.
+func (p *Problem) Error() string { return fmt.Sprintf("offset %d: %s", p.Off, p.Msg) }
+
 // Position is a 1-based line and column; the column counts runes.
 type Position struct{ Line, Col int }
 

@@ -7,14 +7,12 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"lbcourse/report/internal/diag"
 	"lbcourse/report/internal/yamldoc"
 )
 
 // A Problem is one error in a lesson file, at a byte offset of that file.
-type Problem struct {
-	Off int
-	Msg string
-}
+type Problem = diag.Problem
 
 // A Line is one body line of a directive block and the byte offset of its
 // first character in the lesson file.
@@ -65,7 +63,7 @@ func (b *Block) NodeOff(n *yaml.Node) int { return b.text().At(n) }
 
 // report records a problem whose message is already formatted.
 func (b *Block) report(off int, msg string) {
-	*b.problems = append(*b.problems, Problem{off, msg})
+	*b.problems = append(*b.problems, Problem{Off: off, Msg: msg})
 }
 
 // Mapping parses the body as a YAML mapping. It reports a syntax error at

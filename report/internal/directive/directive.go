@@ -67,7 +67,7 @@ func ParseSpec(text string, off int, join bool) (Spec, []Problem) {
 	pathText, fmtText, hasFmt := strings.Cut(text, "|")
 	s := Spec{Off: off + lead, Path: strings.TrimSpace(pathText)}
 	if !pathRE.MatchString(s.Path) {
-		probs = append(probs, Problem{s.Off, fmt.Sprintf("bad value path %q: want dotted lower-case names such as queue.round_robin.mean_wait", s.Path)})
+		probs = append(probs, Problem{Off: s.Off, Msg: fmt.Sprintf("bad value path %q: want dotted lower-case names such as queue.round_robin.mean_wait", s.Path)})
 	}
 	if !hasFmt {
 		return s, probs
@@ -75,18 +75,18 @@ func ParseSpec(text string, off int, join bool) (Spec, []Problem) {
 	fmtOff := off + len(pathText) + 1
 	if m := joinRE.FindStringSubmatchIndex(fmtText); m != nil {
 		if !join {
-			probs = append(probs, Problem{fmtOff + m[0], "join is for table columns only"})
+			probs = append(probs, Problem{Off: fmtOff + m[0], Msg: "join is for table columns only"})
 		}
 		sep, err := strconv.Unquote(fmtText[m[2]-1 : m[3]+1])
 		if err != nil {
-			probs = append(probs, Problem{fmtOff + m[0], fmt.Sprintf("bad join separator: %v", err)})
+			probs = append(probs, Problem{Off: fmtOff + m[0], Msg: fmt.Sprintf("bad join separator: %v", err)})
 		}
 		s.Join, s.Joined = sep, true
 		fmtText = fmtText[:m[0]] + fmtText[m[1]:]
 	}
 	f, err := numfmt.Parse(fmtText)
 	if err != nil {
-		probs = append(probs, Problem{fmtOff, err.Error()})
+		probs = append(probs, Problem{Off: fmtOff, Msg: err.Error()})
 	}
 	s.Format = f
 	return s, probs

@@ -40,7 +40,7 @@ func ParseValue(inner []byte, off, innerOff int) (*Value, []Problem) {
 	n, err := expr.ParseNumber(left)
 	if err != nil {
 		e := err.(*expr.Error)
-		return v, []Problem{{innerOff + e.Off, "value: " + e.Msg}}
+		return v, []Problem{{Off: innerOff + e.Off, Msg: "value: " + e.Msg}}
 	}
 	v.Expr = n
 	// The spec's path is the canonical expression text; its format parses
@@ -53,7 +53,7 @@ func ParseValue(inner []byte, off, innerOff int) (*Value, []Problem) {
 	v.Spec = s
 	for _, p := range expr.Paths(n) {
 		if !strings.Contains(p.Name, ".") {
-			probs = append(probs, Problem{innerOff + p.Off, "a value path starts with its experiment: write EXPERIMENT.PATH"})
+			probs = append(probs, Problem{Off: innerOff + p.Off, Msg: "a value path starts with its experiment: write EXPERIMENT.PATH"})
 		}
 	}
 	return v, probs

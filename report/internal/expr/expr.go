@@ -45,6 +45,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"lbcourse/report/internal/diag"
 )
 
 // A Node is one element of a parsed expression.
@@ -105,13 +107,9 @@ func (n *Binary) isBool() bool {
 }
 func (n *Call) isBool() bool { return false }
 
-// An Error is a parse or evaluation problem at a byte offset.
-type Error struct {
-	Off int
-	Msg string
-}
-
-func (e *Error) Error() string { return fmt.Sprintf("offset %d: %s", e.Off, e.Msg) }
+// An Error is a parse or evaluation problem at a byte offset of the
+// expression's text.
+type Error = diag.Problem
 
 // maxHeight is the greatest height of a tree from Parse or ParseNumber
 // (see MaxLen).
@@ -256,7 +254,7 @@ type Lookup func(p *Path) (float64, error)
 // a non-finite intermediate, at the offset of the operation's left operand.
 func Eval(n Node, look Lookup) (bool, error) {
 	if !n.isBool() {
-		return false, &Error{n.Pos(), "a check must be a comparison, such as a < b"}
+		return false, &Error{Off: n.Pos(), Msg: "a check must be a comparison, such as a < b"}
 	}
 	v, err := eval(n, look, 1)
 	return v != 0, err
@@ -265,7 +263,7 @@ func Eval(n Node, look Lookup) (bool, error) {
 // EvalNumber evaluates a numeric expression, with the errors of Eval.
 func EvalNumber(n Node, look Lookup) (float64, error) {
 	if n.isBool() {
-		return 0, &Error{n.Pos(), "a value must be a number, not a comparison"}
+		return 0, &Error{Off: n.Pos(), Msg: "a value must be a number, not a comparison"}
 	}
 	return eval(n, look, 1)
 }
@@ -281,7 +279,7 @@ func truth(b bool) float64 {
 // tree, 1 at the root.
 func eval(n Node, look Lookup, h int) (float64, error) {
 	if h > maxHeight {
-		return 0, &Error{n.Pos(), tooDeep}
+		return 0, &Error{Off: n.Pos(), Msg: tooDeep}
 	}
 	switch n := n.(type) {
 	case *Num:
@@ -302,7 +300,7 @@ func eval(n Node, look Lookup, h int) (float64, error) {
 	case *Binary:
 		return evalBinary(n, look, h)
 	}
-	return 0, &Error{n.Pos(), "cannot evaluate"}
+	return 0, &Error{Off: n.Pos(), Msg: "cannot evaluate"}
 }
 
 func evalCall(n *Call, look Lookup, h int) (float64, error) {
@@ -315,7 +313,7 @@ func evalCall(n *Call, look Lookup, h int) (float64, error) {
 		args[i] = v
 	}
 	if len(args) == 0 {
-		return 0, &Error{n.Off, "cannot evaluate"}
+		return 0, &Error{Off: n.Off, Msg: "cannot evaluate"}
 	}
 	switch n.Func {
 	case "abs":
@@ -333,7 +331,7 @@ func evalCall(n *Call, look Lookup, h int) (float64, error) {
 		}
 		return m, nil
 	}
-	return 0, &Error{n.Off, "cannot evaluate"}
+	return 0, &Error{Off: n.Off, Msg: "cannot evaluate"}
 }
 
 // evalBinary evaluates x op y; && and || do not evaluate y when x decides.
@@ -373,14 +371,14 @@ func evalBinary(n *Binary, look Lookup, h int) (float64, error) {
 		v = x * y
 	case "/":
 		if y == 0 {
-			return 0, &Error{n.Off, "division by zero"}
+			return 0, &Error{Off: n.Off, Msg: "division by zero"}
 		}
 		v = x / y
 	default:
-		return 0, &Error{n.Off, "cannot evaluate"}
+		return 0, &Error{Off: n.Off, Msg: "cannot evaluate"}
 	}
 	if math.IsInf(v, 0) || math.IsNaN(v) {
-		return 0, &Error{n.Off, fmt.Sprintf("result of %s is not finite", n.Op)}
+		return 0, &Error{Off: n.Off, Msg: fmt.Sprintf("result of %s is not finite", n.Op)}
 	}
 	return v, nil
 }

@@ -53,7 +53,7 @@ func ParseNumber(src string) (Node, error) { return parse(src, false) }
 
 func parse(src string, claim bool) (Node, error) {
 	if len(src) > MaxLen {
-		return nil, &Error{MaxLen, fmt.Sprintf("expression is longer than %d bytes", MaxLen)}
+		return nil, &Error{Off: MaxLen, Msg: fmt.Sprintf("expression is longer than %d bytes", MaxLen)}
 	}
 	toks, err := lex(src)
 	if err != nil {
@@ -66,20 +66,20 @@ func parse(src string, claim bool) (Node, error) {
 		return nil, err
 	}
 	if t := p.peek(); t.kind != 0 {
-		return nil, &Error{t.off, fmt.Sprintf("unexpected %q", t.text)}
+		return nil, &Error{Off: t.off, Msg: fmt.Sprintf("unexpected %q", t.text)}
 	}
 	switch {
 	case claim && !n.isBool():
-		return nil, &Error{start, "a check must be a comparison, such as a < b"}
+		return nil, &Error{Off: start, Msg: "a check must be a comparison, such as a < b"}
 	case !claim && n.isBool():
-		return nil, &Error{start, "a value must be a number, not a comparison"}
+		return nil, &Error{Off: start, Msg: "a value must be a number, not a comparison"}
 	}
 	if off := canonicalOver(n, MaxLen); off >= 0 {
-		return nil, &Error{off, fmt.Sprintf("expression is longer than %d bytes in canonical form (one space around each operator)", MaxLen)}
+		return nil, &Error{Off: off, Msg: fmt.Sprintf("expression is longer than %d bytes in canonical form (one space around each operator)", MaxLen)}
 	}
 	if claim {
 		if c := constant(n); c != nil {
-			return nil, &Error{c.Pos(), "comparison of constants: it holds or fails whatever the models compute"}
+			return nil, &Error{Off: c.Pos(), Msg: "comparison of constants: it holds or fails whatever the models compute"}
 		}
 	}
 	return n, nil
@@ -192,9 +192,9 @@ func lexOperator(src string, i int) string {
 func badChar(src string, i int) *Error {
 	r, size := utf8.DecodeRuneInString(src[i:])
 	if r == utf8.RuneError && size <= 1 {
-		return &Error{i, fmt.Sprintf("unexpected byte %#02x (not UTF-8)", src[i])}
+		return &Error{Off: i, Msg: fmt.Sprintf("unexpected byte %#02x (not UTF-8)", src[i])}
 	}
-	return &Error{i, fmt.Sprintf("unexpected character %q", r)}
+	return &Error{Off: i, Msg: fmt.Sprintf("unexpected character %q", r)}
 }
 
 func (p *parser) peek() token { return p.toks[p.i] }
@@ -218,7 +218,7 @@ func (p *parser) accept(ops ...string) (token, bool) {
 func (p *parser) enter(t token) error {
 	p.depth++
 	if p.depth > MaxDepth {
-		return &Error{t.off, fmt.Sprintf("expression nests deeper than %d levels", MaxDepth)}
+		return &Error{Off: t.off, Msg: fmt.Sprintf("expression nests deeper than %d levels", MaxDepth)}
 	}
 	return nil
 }
@@ -240,21 +240,21 @@ type typeCheck func(op string, start int, n Node) error
 
 func needComparisons(op string, start int, n Node) error {
 	if !n.isBool() {
-		return &Error{start, op + " needs comparisons on both sides, not a number"}
+		return &Error{Off: start, Msg: op + " needs comparisons on both sides, not a number"}
 	}
 	return nil
 }
 
 func needNumbers(op string, start int, n Node) error {
 	if n.isBool() {
-		return &Error{start, "arithmetic on a comparison: " + op + " needs numbers on both sides"}
+		return &Error{Off: start, Msg: "arithmetic on a comparison: " + op + " needs numbers on both sides"}
 	}
 	return nil
 }
 
 func needComparable(op string, start int, n Node) error {
 	if n.isBool() {
-		return &Error{start, "cannot compare a comparison: " + op + " needs numbers on both sides"}
+		return &Error{Off: start, Msg: "cannot compare a comparison: " + op + " needs numbers on both sides"}
 	}
 	return nil
 }
@@ -310,7 +310,7 @@ func (p *parser) compare() (Node, error) {
 		return nil, err
 	}
 	if u, again := p.accept(comparisons...); again {
-		return nil, &Error{u.off, "cannot compare a comparison: comparisons do not chain; write a < b && b < c"}
+		return nil, &Error{Off: u.off, Msg: "cannot compare a comparison: comparisons do not chain; write a < b && b < c"}
 	}
 	return &Binary{Off: x.Pos(), Op: t.text, X: x, Y: y}, nil
 }
@@ -335,9 +335,9 @@ func (p *parser) unary() (Node, error) {
 	p.leave()
 	switch {
 	case t.text == "-" && x.isBool():
-		return nil, &Error{start, "arithmetic on a comparison: - needs a number"}
+		return nil, &Error{Off: start, Msg: "arithmetic on a comparison: - needs a number"}
 	case t.text == "!" && !x.isBool():
-		return nil, &Error{start, "! needs a comparison, not a number: write !(a < b)"}
+		return nil, &Error{Off: start, Msg: "! needs a comparison, not a number: write !(a < b)"}
 	}
 	return &Unary{Off: t.off, Op: t.text, X: x}, nil
 }
@@ -348,7 +348,7 @@ func (p *parser) primary() (Node, error) {
 	case t.kind == 'n':
 		v, err := strconv.ParseFloat(t.text, 64)
 		if err != nil {
-			return nil, &Error{t.off, fmt.Sprintf("bad number %q", t.text)}
+			return nil, &Error{Off: t.off, Msg: fmt.Sprintf("bad number %q", t.text)}
 		}
 		return &Num{Off: t.off, V: v, Src: t.text}, nil
 	case t.kind == 'p':
@@ -359,7 +359,7 @@ func (p *parser) primary() (Node, error) {
 	case t.kind == 'o' && t.text == "(":
 		return p.paren(t)
 	}
-	return nil, &Error{t.off, fmt.Sprintf("want a number, a value path or ( but found %q", t.text)}
+	return nil, &Error{Off: t.off, Msg: fmt.Sprintf("want a number, a value path or ( but found %q", t.text)}
 }
 
 // paren parses the rest of a parenthesised expression opened by t.
@@ -373,7 +373,7 @@ func (p *parser) paren(t token) (Node, error) {
 	}
 	if _, ok := p.accept(")"); !ok {
 		u := p.peek()
-		return nil, &Error{u.off, fmt.Sprintf("want ) but found %q", u.text)}
+		return nil, &Error{Off: u.off, Msg: fmt.Sprintf("want ) but found %q", u.text)}
 	}
 	p.leave()
 	return x, nil
@@ -383,7 +383,7 @@ func (p *parser) paren(t token) (Node, error) {
 func (p *parser) call(name token) (Node, error) {
 	arity, ok := funcs[name.text]
 	if !ok {
-		return nil, &Error{name.off, fmt.Sprintf("unknown function %q (have abs, min, max)", name.text)}
+		return nil, &Error{Off: name.off, Msg: fmt.Sprintf("unknown function %q (have abs, min, max)", name.text)}
 	}
 	if err := p.enter(name); err != nil {
 		return nil, err
@@ -396,7 +396,7 @@ func (p *parser) call(name token) (Node, error) {
 				return nil, err
 			}
 			if a.isBool() {
-				return nil, &Error{start, "arithmetic on a comparison: " + name.text + " needs numbers"}
+				return nil, &Error{Off: start, Msg: "arithmetic on a comparison: " + name.text + " needs numbers"}
 			}
 			c.Args = append(c.Args, a)
 			if _, ok := p.accept(","); ok {
@@ -406,12 +406,12 @@ func (p *parser) call(name token) (Node, error) {
 				break
 			}
 			u := p.peek()
-			return nil, &Error{u.off, fmt.Sprintf("want , or ) but found %q", u.text)}
+			return nil, &Error{Off: u.off, Msg: fmt.Sprintf("want , or ) but found %q", u.text)}
 		}
 	}
 	p.leave()
 	if len(c.Args) < arity[0] || arity[1] >= 0 && len(c.Args) > arity[1] {
-		return nil, &Error{name.off, fmt.Sprintf("%s takes %s", name.text, arityText(arity))}
+		return nil, &Error{Off: name.off, Msg: fmt.Sprintf("%s takes %s", name.text, arityText(arity))}
 	}
 	return c, nil
 }

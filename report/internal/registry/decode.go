@@ -15,10 +15,7 @@ import (
 // for an unknown name, its ValueOff for a bad value, and -1 for a problem
 // of the parameters as a whole (a Validate error that names no parameter,
 // or one about a parameter left at its default).
-type Problem struct {
-	Off int
-	Msg string
-}
+type Problem = diag.Problem
 
 // Bounds on any parameter value, whatever the model: each model's Validate
 // bounds what its own values cost; these bound what decoding them costs.
@@ -42,12 +39,12 @@ func (m *Model) Decode(args []Arg, refs map[string]float64) (Params, []Problem) 
 	for _, a := range args {
 		f, ok := m.field(a.Name)
 		if !ok {
-			probs = append(probs, Problem{a.NameOff, fmt.Sprintf("model %s has no parameter %q%s", m.Name, a.Name, diag.DidYouMean(a.Name, m.ParamNames()))})
+			probs = append(probs, Problem{Off: a.NameOff, Msg: fmt.Sprintf("model %s has no parameter %q%s", m.Name, a.Name, diag.DidYouMean(a.Name, m.ParamNames()))})
 			continue
 		}
 		given[f.Name] = a
 		if msg := m.setField(rv.Field(f.Index), f, a.Value, refs); msg != "" {
-			probs = append(probs, Problem{a.ValueOff, fmt.Sprintf("parameter %s: %s", f.Name, msg)})
+			probs = append(probs, Problem{Off: a.ValueOff, Msg: fmt.Sprintf("parameter %s: %s", f.Name, msg)})
 			failed[f.Name] = true
 		}
 	}
@@ -107,7 +104,7 @@ func (m *Model) validateParams(pv any, given map[string]Arg, failed map[string]b
 	case model.ParamError:
 		pes = model.ParamErrors{e}
 	default:
-		return append(probs, Problem{-1, fmt.Sprintf("model %s: %v", m.Name, err)}), false
+		return append(probs, Problem{Off: -1, Msg: fmt.Sprintf("model %s: %v", m.Name, err)}), false
 	}
 	for _, pe := range pes {
 		if failed[pe.Param] {
@@ -117,7 +114,7 @@ func (m *Model) validateParams(pv any, given map[string]Arg, failed map[string]b
 		if a, ok := given[pe.Param]; ok {
 			off = a.ValueOff
 		}
-		probs = append(probs, Problem{off, pe.Error()})
+		probs = append(probs, Problem{Off: off, Msg: pe.Error()})
 	}
 	return probs, true
 }
