@@ -87,6 +87,43 @@
 //
 // Any other fenced block is an ordinary code listing.
 //
+// # Replicated and swept experiments
+//
+// An experiment can run its model once per value of one parameter, to
+// report its spread over random draws (replicate) or how it moves with the
+// parameter (sweep). The values are a range A..B (both ends included),
+// A..B:STEP (STEP 1 unless given; whole numbers when A, B and STEP are), or
+// a list; an experiment asks for at most 10000 runs in all. The runs go in
+// parallel, each cached on its own.
+//
+//	```experiment draws
+//	model: layer
+//	replicate: {conn_seed: 1..40}
+//	```
+//
+// A replicated experiment has, for every value path P of the model:
+// P.mean, P.sd (sample, n - 1), P.min, P.max, the quantiles P.p5, P.p25,
+// P.p50, P.p75, P.p95 (linear interpolation between order statistics at
+// (n - 1)q, the default of NumPy and R), P.ci95_lo and P.ci95_hi (the
+// Student-t 95% interval of the mean); with one run, sd and the interval
+// are absent. run.V.P is one run's value, V its parameter value (or its
+// 1-based position when that is not a whole number from 0), and the series
+// P lists P over the runs (x: the parameter), for a histogram over runs.
+// Naming P alone is an error: a replicated value has no single value.
+//
+//	```experiment timeouts
+//	model: healthcheck
+//	sweep: {degraded: 1..8}
+//	```
+//
+// A swept experiment has, for every value path P, the series P over the
+// swept values, P.min, P.max, P.argmin and P.argmax (where they lie; a tie
+// goes to the smallest parameter value), and run.V.P. Sweeping and
+// replicating together gives, per statistic S, the series P.S over the
+// swept values, P.S.min, .max, .argmin, .argmax and run.V.P.S: a mean with
+// its interval over a sweep. A varied experiment keeps its runs' values,
+// not their series.
+//
 // # Inline values
 //
 // {{ EXPERIMENT.PATH | FORMAT }} in prose shows one value in the page's

@@ -22,6 +22,10 @@ type Experiment struct {
 	// Params holds the parameters in source order, the model key removed,
 	// each parsed once; a !ref value is a registry.Ref.
 	Params []Param
+	// Replicate and Sweep, when set, run the model once per value of a
+	// parameter: statistics over the replicated runs, series over the swept
+	// values (see Vary).
+	Replicate, Sweep *Vary
 }
 
 // A ParamRef is a parameter whose value is another experiment's value.
@@ -38,6 +42,12 @@ func (e *Experiment) Pos() int     { return e.Off }
 // in YAML flow form, as written ([3, 1, 1], !ref a.b).
 func (e *Experiment) Neutral() string {
 	parts := []string{e.Name, "model=" + e.Model}
+	if e.Replicate != nil {
+		parts = append(parts, "replicate="+e.Replicate.Param+":"+e.Replicate.Text)
+	}
+	if e.Sweep != nil {
+		parts = append(parts, "sweep="+e.Sweep.Param+":"+e.Sweep.Text)
+	}
 	var ps []string
 	for _, p := range e.Params {
 		ps = append(ps, p.Name+"="+p.Value.String())
@@ -76,8 +86,15 @@ func ParseExperiment(b *Block) Directive {
 			continue
 		}
 		seen[k.Value] = true
-		if k.Value == "model" {
+		switch k.Value {
+		case "model":
 			e.Model, e.ModelOff = v.Value, b.NodeOff(v)
+			continue
+		case "replicate":
+			e.Replicate = b.parseVary(k.Value, v)
+			continue
+		case "sweep":
+			e.Sweep = b.parseVary(k.Value, v)
 			continue
 		}
 		p := Param{Name: k.Value, NameOff: b.NodeOff(k), ValueOff: b.NodeOff(v), Value: ParamValueOf(v)}
@@ -89,7 +106,29 @@ func ParseExperiment(b *Block) Directive {
 	if e.Model == "" {
 		b.Errorf(b.Off, "experiment %s: missing key \"model\"", name)
 	}
+	e.checkVary(b)
 	return e
+}
+
+// checkVary reports a replicate and a sweep of one parameter, a varied
+// parameter also set, and more runs than MaxRuns.
+func (e *Experiment) checkVary(b *Block) {
+	if e.Replicate != nil && e.Sweep != nil && e.Replicate.Param == e.Sweep.Param {
+		b.Errorf(e.Sweep.ParamOff, "experiment %s: %s is both replicated and swept", e.Name, e.Sweep.Param)
+	}
+	for _, v := range []*Vary{e.Replicate, e.Sweep} {
+		if v == nil {
+			continue
+		}
+		for _, p := range e.Params {
+			if p.Name == v.Param {
+				b.Errorf(p.NameOff, "experiment %s: %s is set here and varied by %s", e.Name, p.Name, map[bool]string{true: "replicate", false: "sweep"}[v == e.Replicate])
+			}
+		}
+	}
+	if n := e.Runs(); n > MaxRuns {
+		b.Errorf(e.Off, "experiment %s: %d runs, more than %d", e.Name, n, MaxRuns)
+	}
 }
 
 // ExperimentView is what templates/directives/experiment.html shows: the

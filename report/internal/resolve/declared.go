@@ -7,7 +7,6 @@ import (
 	"lbcourse/report/internal/diag"
 	"lbcourse/report/internal/directive"
 	"lbcourse/report/internal/lesson"
-	"lbcourse/report/internal/registry"
 	"lbcourse/report/internal/run"
 )
 
@@ -30,7 +29,11 @@ func Declared(l *lesson.Lesson, exps map[string]*run.Experiment, said Said, errs
 				if x == nil || x.Model == nil || under(r, bad) {
 					continue
 				}
-				if msg := undeclared(x.Model, r); msg != "" {
+				msg := undeclared(x.Declared(), r)
+				if msg != "" && r.Of == directive.RefValue && x.Varied() && x.Model.MatchValue(r.Path) {
+					msg = "runs more than once: name a statistic of " + quote(r.Path) + " (" + r.Path + ".mean, .sd, .p50, …) or one run (run.N." + r.Path + ")"
+				}
+				if msg != "" {
 					if r.Of == directive.RefPrefix {
 						bad = append(bad, r.Experiment+"."+r.Path)
 					}
@@ -62,7 +65,7 @@ func (s Said) add(file string, off int) {
 }
 
 // undeclared says how r names nothing m declares, or "".
-func undeclared(m *registry.Model, r directive.PathRef) string {
+func undeclared(m run.Declaration, r directive.PathRef) string {
 	switch r.Of {
 	case directive.RefSeries:
 		if !m.MatchSeries(r.Path) {
@@ -91,7 +94,7 @@ func undeclared(m *registry.Model, r directive.PathRef) string {
 func quote(s string) string { return `"` + s + `"` }
 
 // declaresUnder reports whether some value pattern of m continues prefix.
-func declaresUnder(m *registry.Model, prefix string) bool {
+func declaresUnder(m run.Declaration, prefix string) bool {
 	if !m.DeclaresOutputs() {
 		return true
 	}

@@ -204,7 +204,21 @@ func runOne(ctx context.Context, x *Experiment, c cache.Cache, timeout time.Dura
 	if !ok {
 		return
 	}
+	if x.D.Replicate != nil || x.D.Sweep != nil {
+		x.Result, x.OK = runVaried(ctx, x, refs, c, timeout, errs, st)
+		return
+	}
 	params, probs := x.Model.Decode(x.D.Params, refs)
+	if len(probs) > 0 {
+		reportProblems(x, probs, errs)
+		return
+	}
+	x.Result, x.OK, x.Cached = result(ctx, x, x.D.Name, params, c, timeout, errs, st)
+}
+
+// reportProblems reports parameter problems at their offsets, or at the
+// experiment for a problem of the parameters as a whole.
+func reportProblems(x *Experiment, probs []registry.Problem, errs *diag.List) {
 	for _, pr := range probs {
 		off := pr.Off
 		if off < 0 {
@@ -212,10 +226,6 @@ func runOne(ctx context.Context, x *Experiment, c cache.Cache, timeout time.Dura
 		}
 		errs.Add(x.File, off, "%s", pr.Msg)
 	}
-	if len(probs) > 0 {
-		return
-	}
-	x.Result, x.OK, x.Cached = result(ctx, x, params, c, timeout, errs, st)
 }
 
 // refValues returns the value of each of x's references, by path, at full
@@ -243,8 +253,8 @@ func refValues(x *Experiment, errs *diag.List) (map[string]float64, bool) {
 // result returns the result of running x's model on params: from c when it
 // holds a sound one, else from a run, which it stores in c. A corrupt
 // entry is a warning; a run that fails or returns an unsound result is an
-// error at x, and ok is false.
-func result(ctx context.Context, x *Experiment, params registry.Params, c cache.Cache, timeout time.Duration, errs *diag.List, st *Stats) (r model.Result, ok, cached bool) {
+// error at x naming the run (name), and ok is false.
+func result(ctx context.Context, x *Experiment, name string, params registry.Params, c cache.Cache, timeout time.Duration, errs *diag.List, st *Stats) (r model.Result, ok, cached bool) {
 	key := x.Model.CacheKey(params)
 	r, status, err := c.Get(key)
 	if status == cache.Hit {
@@ -257,15 +267,15 @@ func result(ctx context.Context, x *Experiment, params registry.Params, c cache.
 		st.count(&st.Cached)
 		return r, true, true
 	case cache.Corrupt:
-		st.warn(fmt.Sprintf("%s: experiment %s: %v; recomputed", x.File, x.D.Name, err))
+		st.warn(fmt.Sprintf("%s: experiment %s: %v; recomputed", x.File, name, err))
 	}
 	r, err = runModel(ctx, x.Model, params, timeout)
 	if err != nil {
-		errs.Add(x.File, x.D.Off, "experiment %s: %v", x.D.Name, err)
+		errs.Add(x.File, x.D.Off, "experiment %s: %v", name, err)
 		return model.Result{}, false, false
 	}
 	if err := checkResult(r); err != nil {
-		errs.Add(x.File, x.D.Off, "experiment %s: model %s returned %v", x.D.Name, x.Model.Name, err)
+		errs.Add(x.File, x.D.Off, "experiment %s: model %s returned %v", name, x.Model.Name, err)
 		return model.Result{}, false, false
 	}
 	st.count(&st.Ran)

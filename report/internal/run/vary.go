@@ -1,0 +1,267 @@
+package run
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"lbcourse/models/model"
+	"lbcourse/report/internal/cache"
+	"lbcourse/report/internal/diag"
+	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/par"
+	"lbcourse/report/internal/registry"
+)
+
+// A point is one run of a varied experiment: its sweep and replicate values.
+type point struct {
+	s, r   registry.Value // nil when not swept or not replicated
+	params registry.Params
+	res    model.Result
+	ok     bool
+	errs   diag.List
+}
+
+// runVaried runs x once per sweep value and replicate value, in parallel,
+// each run cached on its own, and aggregates the runs into one result (see
+// directive.Vary and doc.go for the paths it has).
+func runVaried(ctx context.Context, x *Experiment, refs map[string]float64, c cache.Cache, timeout time.Duration, errs *diag.List, st *Stats) (model.Result, bool) {
+	sweep, rep := varyValues(x.D.Sweep), varyValues(x.D.Replicate)
+	var pts []*point
+	for _, s := range sweep {
+		for _, r := range rep {
+			p := &point{s: s, r: r}
+			params, probs := x.Model.Decode(withVaried(x.D, s, r), refs)
+			if len(probs) > 0 { // the first combination that fails says why; the rest would repeat it
+				reportProblems(x, probs, errs)
+				return model.Result{}, false
+			}
+			p.params = params
+			pts = append(pts, p)
+		}
+	}
+	par.Each(len(pts), func(i int) {
+		p := pts[i]
+		p.res, p.ok, _ = result(ctx, x, x.D.Name+" ("+runLabel(x.D, p)+")", p.params, c, timeout, &p.errs, st)
+	})
+	ok := true
+	for _, p := range pts {
+		errs.Append(&p.errs)
+		ok = ok && p.ok
+	}
+	if !ok {
+		return model.Result{}, false
+	}
+	r, err := aggregate(x.D, pts, len(rep))
+	if err != nil {
+		errs.Add(x.File, x.D.Off, "experiment %s: %v", x.D.Name, err)
+		return model.Result{}, false
+	}
+	return r, true
+}
+
+func varyValues(v *directive.Vary) []registry.Value {
+	if v == nil {
+		return []registry.Value{nil}
+	}
+	return v.Values
+}
+
+// withVaried returns the experiment's parameters with the varied ones set.
+func withVaried(e *directive.Experiment, s, r registry.Value) []registry.Arg {
+	args := slices.Clone(e.Params)
+	for _, v := range []struct {
+		vary *directive.Vary
+		val  registry.Value
+	}{{e.Sweep, s}, {e.Replicate, r}} {
+		if v.vary != nil {
+			args = append(args, registry.Arg{Name: v.vary.Param, NameOff: v.vary.ParamOff, ValueOff: v.vary.ValueOff, Value: v.val})
+		}
+	}
+	return args
+}
+
+func runLabel(e *directive.Experiment, p *point) string {
+	var s string
+	if e.Sweep != nil {
+		s = e.Sweep.Param + " = " + p.s.String()
+	}
+	if e.Replicate != nil {
+		if s != "" {
+			s += ", "
+		}
+		s += e.Replicate.Param + " = " + p.r.String()
+	}
+	return s
+}
+
+// RunKey is the path segment that names one run by its parameter value: the
+// value itself when it is a whole number from 0, else its 1-based position.
+func RunKey(v registry.Value, i int) string {
+	if n, ok := v.(registry.Number); ok && n.IsInt && n.I >= 0 {
+		return strconv.FormatInt(n.I, 10)
+	}
+	return strconv.Itoa(i + 1)
+}
+
+func number(v registry.Value) float64 {
+	if n, ok := v.(registry.Number); ok {
+		if n.IsInt {
+			return float64(n.I)
+		}
+		return n.F
+	}
+	return 0
+}
+
+// aggregate turns the runs (sweep-major, nrep replicates per sweep value)
+// into one result. Replicated runs must return the same value paths; the
+// values of a sweep are the union of its points' paths, each a series over
+// the points that have it.
+func aggregate(e *directive.Experiment, pts []*point, nrep int) (model.Result, error) {
+	var groups [][]*point
+	for k := 0; k < len(pts); k += nrep {
+		groups = append(groups, pts[k:k+nrep])
+		if err := samePaths(e, pts[k:k+nrep]); err != nil {
+			return model.Result{}, err
+		}
+	}
+	var out model.Result
+	for _, path := range unionPaths(groups) {
+		switch {
+		case e.Sweep == nil:
+			replicated(&out, groups[0], path)
+		case e.Replicate == nil:
+			swept(&out, groups, path)
+		default:
+			sweptReplicated(&out, groups, path)
+		}
+	}
+	return out, nil
+}
+
+// samePaths reports a replicate whose values differ from the first's.
+func samePaths(e *directive.Experiment, g []*point) error {
+	first := g[0].res
+	for _, p := range g[1:] {
+		if len(p.res.Values) != len(first.Values) {
+			return fmt.Errorf("the run %s has %d values, the run %s %d: replicated runs must return the same paths", runLabel(e, p), len(p.res.Values), runLabel(e, g[0]), len(first.Values))
+		}
+		for i, v := range p.res.Values {
+			if v.Path != first.Values[i].Path {
+				return fmt.Errorf("the run %s returns %q where the run %s returns %q", runLabel(e, p), v.Path, runLabel(e, g[0]), first.Values[i].Path)
+			}
+		}
+	}
+	return nil
+}
+
+// unionPaths lists the value paths of the groups' first runs, in the order
+// they first appear.
+func unionPaths(groups [][]*point) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, g := range groups {
+		for _, v := range g[0].res.Values {
+			if !seen[v.Path] {
+				seen[v.Path] = true
+				out = append(out, v.Path)
+			}
+		}
+	}
+	return out
+}
+
+// values returns path's value in each run of g, and its unit; ok is false
+// when the runs lack it.
+func values(g []*point, path string) (ys []float64, unit string, ok bool) {
+	for _, p := range g {
+		v, found := p.res.Value(path)
+		if !found {
+			return nil, "", false
+		}
+		ys, unit = append(ys, v.V), v.Unit
+	}
+	return ys, unit, true
+}
+
+// replicated: P.STAT for each statistic, run.KEY.P for each run, and the
+// series P of the runs' values over the replicated parameter.
+func replicated(out *model.Result, g []*point, path string) {
+	ys, unit, _ := values(g, path)
+	for _, s := range Summarize(ys).stats() {
+		out.Set(path+"."+s.name, s.v, unit)
+	}
+	xs := make([]float64, len(g))
+	for j, p := range g {
+		out.Set("run."+RunKey(p.r, j)+"."+path, ys[j], unit)
+		xs[j] = number(p.r)
+	}
+	out.AddSeries(model.Series{Name: path, X: xs, Y: ys})
+}
+
+// swept: the series P over the swept values that have it, its min, max,
+// argmin and argmax, and run.KEY.P for each of those values.
+func swept(out *model.Result, groups [][]*point, path string) {
+	var xs, ys []float64
+	unit := ""
+	for k, g := range groups {
+		v, ok := g[0].res.Value(path)
+		if !ok {
+			continue
+		}
+		xs, ys, unit = append(xs, number(g[0].s)), append(ys, v.V), v.Unit
+		out.Set("run."+RunKey(g[0].s, k)+"."+path, v.V, v.Unit)
+	}
+	setExtremes(out, path, unit, xs, ys)
+	out.AddSeries(model.Series{Name: path, X: xs, Y: ys})
+}
+
+// sweptReplicated: for each statistic the series P.STAT over the swept
+// values, P.STAT.min/max/argmin/argmax, and run.KEY.P.STAT at each swept
+// value.
+func sweptReplicated(out *model.Result, groups [][]*point, path string) {
+	var xs []float64
+	series := map[string][]float64{}
+	var names []string
+	unit := ""
+	for k, g := range groups {
+		ys, u, ok := values(g, path)
+		if !ok {
+			continue
+		}
+		unit = u
+		xs = append(xs, number(g[0].s))
+		for _, s := range Summarize(ys).stats() {
+			if _, seen := series[s.name]; !seen {
+				names = append(names, s.name)
+			}
+			series[s.name] = append(series[s.name], s.v)
+			out.Set("run."+RunKey(g[0].s, k)+"."+path+"."+s.name, s.v, unit)
+		}
+	}
+	for _, name := range names {
+		setExtremes(out, path+"."+name, unit, xs, series[name])
+		out.AddSeries(model.Series{Name: path + "." + name, X: xs, Y: series[name]})
+	}
+}
+
+// setExtremes sets PATH.min, .max, .argmin and .argmax of ys over xs; a tie
+// goes to the smallest x.
+func setExtremes(out *model.Result, path, unit string, xs, ys []float64) {
+	lo, hi := 0, 0
+	for j := range ys {
+		if ys[j] < ys[lo] || ys[j] == ys[lo] && xs[j] < xs[lo] {
+			lo = j
+		}
+		if ys[j] > ys[hi] || ys[j] == ys[hi] && xs[j] < xs[hi] {
+			hi = j
+		}
+	}
+	out.Set(path+".min", ys[lo], unit)
+	out.Set(path+".max", ys[hi], unit)
+	out.Set(path+".argmin", xs[lo], "")
+	out.Set(path+".argmax", xs[hi], "")
+}

@@ -1,0 +1,125 @@
+package run
+
+import (
+	"bufio"
+	"context"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"lbcourse/report/internal/cache"
+	"lbcourse/report/internal/course"
+	"lbcourse/report/internal/diag"
+	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/registry"
+)
+
+func seeds(lo, hi int64) []registry.Value {
+	var out []registry.Value
+	for i := lo; i <= hi; i++ {
+		out = append(out, registry.Number{Text: strconv.FormatInt(i, 10), F: float64(i), I: i, IsInt: true})
+	}
+	return out
+}
+
+// TestReplicatedLayerMatchesReference: the layer model replicated over
+// conn_seed 1..40 gives, for every value path, the statistics a separate
+// program computed from the forty runs (testdata/layer_conn_seed_1_40.tsv).
+func TestReplicatedLayerMatchesReference(t *testing.T) {
+	m, _ := course.Registry().Lookup("layer")
+	d := &directive.Experiment{Name: "draws", Model: "layer",
+		Replicate: &directive.Vary{Param: "conn_seed", Text: "1..40", Values: seeds(1, 40)}}
+	x := &Experiment{File: "t.md", D: d, Model: m, done: make(chan struct{})}
+	var errs diag.List
+	st := All(context.Background(), []*Experiment{x}, cache.Cache{}, DefaultTimeout, &errs)
+	if errs.Len() > 0 || !x.OK {
+		t.Fatalf("run: %v", errs.Err())
+	}
+	if st.Ran != 40 {
+		t.Errorf("%d runs, want 40", st.Ran)
+	}
+	f, err := os.Open("testdata/layer_conn_seed_1_40.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	n := 0
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") || line == "" {
+			continue
+		}
+		fs := strings.Split(line, "\t")
+		want, _ := strconv.ParseFloat(fs[2], 64)
+		got, ok := x.Result.Value(fs[0] + "." + fs[1])
+		if !ok {
+			t.Errorf("no value %s.%s", fs[0], fs[1])
+			continue
+		}
+		if math.Abs(got.V-want) > 1e-12*math.Max(1, math.Abs(want)) {
+			t.Errorf("%s.%s = %v, reference %v", fs[0], fs[1], got.V, want)
+		}
+		n++
+	}
+	if n < 700 {
+		t.Errorf("only %d reference values", n)
+	}
+	// One run by its parameter value, and the series over the runs.
+	if v, _ := x.Result.Value("run.7.l4.overloaded"); v.V != 20 {
+		t.Errorf("run.7.l4.overloaded = %v", v.V)
+	}
+	if s, ok := x.Result.SeriesNamed("l4.overloaded"); !ok || len(s.Y) != 40 || s.X[6] != 7 || s.Y[6] != 20 {
+		t.Errorf("series l4.overloaded = %v", s)
+	}
+}
+
+// TestSweepExtremes: a sweep gives each value as a series over the swept
+// parameter, with its min, max and where they lie (ties to the smallest).
+func TestSweepExtremes(t *testing.T) {
+	m, _ := course.Registry().Lookup("queue")
+	d := &directive.Experiment{Name: "q", Model: "queue",
+		Sweep: &directive.Vary{Param: "replicas", Text: "1..6", Values: seeds(1, 6)}}
+	x := &Experiment{File: "t.md", D: d, Model: m, done: make(chan struct{})}
+	var errs diag.List
+	All(context.Background(), []*Experiment{x}, cache.Cache{}, DefaultTimeout, &errs)
+	if errs.Len() > 0 || !x.OK {
+		t.Fatalf("run: %v", errs.Err())
+	}
+	s, _ := x.Result.SeriesNamed("round_robin.mean_wait")
+	lo, hi := 0, 0
+	for i := range s.Y {
+		if s.Y[i] < s.Y[lo] {
+			lo = i
+		}
+		if s.Y[i] > s.Y[hi] {
+			hi = i
+		}
+	}
+	for path, want := range map[string]float64{
+		"round_robin.mean_wait.min": s.Y[lo], "round_robin.mean_wait.argmin": s.X[lo],
+		"round_robin.mean_wait.max": s.Y[hi], "round_robin.mean_wait.argmax": s.X[hi],
+		"run.3.replicas": 3,
+	} {
+		if v, ok := x.Result.Value(path); !ok || v.V != want {
+			t.Errorf("%s = %v, %v; want %v", path, v.V, ok, want)
+		}
+	}
+	if len(s.X) != 6 || s.X[0] != 1 || s.X[5] != 6 {
+		t.Errorf("series x = %v", s.X)
+	}
+}
+
+func TestSummarizeOneRun(t *testing.T) {
+	s := Summarize([]float64{4})
+	if s.HasSpread || s.Mean != 4 || s.P95 != 4 {
+		t.Errorf("%+v", s)
+	}
+	for _, st := range s.stats() {
+		if st.name == "sd" || strings.HasPrefix(st.name, "ci95") {
+			t.Errorf("one run has %s", st.name)
+		}
+	}
+}
