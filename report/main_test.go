@@ -236,3 +236,56 @@ func setText(v registry.Value, top bool) (string, bool) {
 	}
 	return v.String(), true
 }
+
+// TestRunVaried: -replicate prints the statistics over the runs and
+// -sweep the series over the parameter, as a lesson's varied experiment
+// has them; the series member has the same shape with or without.
+func TestRunVaried(t *testing.T) {
+	code, out, errOut := runCmd("run", "queue", "-replicate", "seed=1..5", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Values map[string]float64
+		Series map[string]struct{ X, Y []float64 }
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"round_robin.mean_wait.mean", "round_robin.mean_wait.sd", "round_robin.mean_wait.min", "round_robin.mean_wait.max",
+		"round_robin.mean_wait.p50", "round_robin.mean_wait.ci95_lo", "round_robin.mean_wait.ci95_hi", "run.3.round_robin.mean_wait"} {
+		if _, ok := got.Values[k]; !ok {
+			t.Errorf("no value %s", k)
+		}
+	}
+	if s := got.Series["round_robin.mean_wait"]; len(s.X) != 5 || s.X[4] != 5 || len(s.Y) != 5 {
+		t.Errorf("series over the runs: %+v", s)
+	}
+	code, out, errOut = runCmd("run", "queue", "-sweep", "replicas=2..4", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	got.Values, got.Series = nil, nil
+	json.Unmarshal([]byte(out), &got)
+	if s := got.Series["least_connections.mean_wait"]; len(s.X) != 3 || s.X[0] != 2 {
+		t.Errorf("series over the sweep: %+v", s)
+	}
+	if v, ok := got.Values["least_connections.mean_wait.argmin"]; !ok || v < 2 || v > 4 {
+		t.Errorf("argmin = %v, %v", v, ok)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"run", "queue", "-replicate", "seed"}, 2, "report run: -replicate \"seed\": want NAME=A..B\n"},
+		{[]string{"run", "queue", "-replicate", "seed=5..1"}, 2, "report run: -replicate seed: the range 5..1 is empty or reversed (write A..B:STEP with A <= B and STEP > 0)\n"},
+		{[]string{"run", "queue", "-sweep", "replica=1..3"}, 1, "report run: model queue has no parameter \"replica\" (did you mean \"replicas\"?)\n"},
+		{[]string{"run", "queue", "-replicate", "seed=1..200", "-sweep", "replicas=1..100"}, 2, "report run: 20000 runs, more than 10000\n"},
+	} {
+		code, _, errOut := runCmd(tc.args...)
+		if code != tc.code || errOut != tc.want {
+			t.Errorf("%v: exit %d %q, want %d %q", tc.args, code, errOut, tc.code, tc.want)
+		}
+	}
+}

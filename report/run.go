@@ -10,10 +10,12 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 
 	"lbcourse/models/model"
+	"lbcourse/report/internal/cache"
 	"lbcourse/report/internal/course"
 	"lbcourse/report/internal/diag"
 	"lbcourse/report/internal/directive"
@@ -32,6 +34,8 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.Var(&sets, "set", "parameter `name=value` (a list as 3,1,1); repeatable")
 	asJSON := fs.Bool("json", false, "print one JSON object with every value at full precision")
 	timeout := fs.Duration("timeout", run.DefaultTimeout, "stop the run after `D`")
+	replicate := fs.String("replicate", "", "run once per value of a parameter, `NAME=A..B` or NAME=1,2,5, and print statistics over the runs")
+	sweep := fs.String("sweep", "", "run once per value of a parameter, `NAME=A..B[:STEP]` or NAME=1,2,5, and print series over it")
 	reg := course.Registry()
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		fmt.Fprintf(stderr, "usage: go run ./report run MODEL [-set name=value]... [-json]\nmodels: %s\n", strings.Join(reg.Names(), ", "))
@@ -55,6 +59,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "report run: %v\n", err)
 		return 2
 	}
+	if *replicate != "" || *sweep != "" {
+		return runVaried(ctx, m, set, *replicate, *sweep, *timeout, *asJSON, stdout, stderr)
+	}
 	params, probs := m.Decode(set, nil)
 	if len(probs) > 0 {
 		for _, p := range probs {
@@ -68,20 +75,75 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if *asJSON {
-		if err := printJSON(stdout, name, params, res); err != nil {
+		if err := printJSON(stdout, name, params.Canonical(), res); err != nil {
 			fmt.Fprintf(stderr, "report run: %v\n", err)
 			return 1
 		}
 		return 0
 	}
-	printTable(stdout, name, params, res)
+	printTable(stdout, name, params.Canonical(), res)
 	return 0
 }
 
 // printJSON writes one JSON object: the model's name, its canonical
 // parameters, every value at full precision (a NaN or an infinity as
 // text) and each series' length.
-func printJSON(w io.Writer, name string, params registry.Params, res model.Result) error {
+func nonNil(v []float64) []float64 {
+	if v == nil {
+		return []float64{}
+	}
+	return v
+}
+
+// runVaried runs m once per value of the replicated and the swept parameter
+// and prints what a lesson's varied experiment would have.
+func runVaried(ctx context.Context, m *registry.Model, set []registry.Arg, replicate, sweep string, timeout time.Duration, asJSON bool, stdout, stderr io.Writer) int {
+	d := &directive.Experiment{Name: m.Name, Model: m.Name, Params: set}
+	for _, v := range []struct {
+		flag, text string
+		into       **directive.Vary
+	}{{"replicate", replicate, &d.Replicate}, {"sweep", sweep, &d.Sweep}} {
+		if v.text == "" {
+			continue
+		}
+		name, values, ok := strings.Cut(v.text, "=")
+		if !ok {
+			fmt.Fprintf(stderr, "report run: -%s %q: want NAME=A..B\n", v.flag, v.text)
+			return 2
+		}
+		vary, err := directive.ParseVary(name, values)
+		if err != nil {
+			fmt.Fprintf(stderr, "report run: -%s %s: %v\n", v.flag, name, err)
+			return 2
+		}
+		*v.into = vary
+	}
+	if d.Runs() > directive.MaxRuns {
+		fmt.Fprintf(stderr, "report run: %d runs, more than %d\n", d.Runs(), directive.MaxRuns)
+		return 2
+	}
+	x := run.NewExperiment("", d, m)
+	var errs diag.List
+	run.All(ctx, []*run.Experiment{x}, cache.Cache{}, timeout, &errs)
+	if errs.Len() > 0 || !x.OK {
+		for _, e := range errs.Errors() {
+			fmt.Fprintf(stderr, "report run: %s\n", e.Msg)
+		}
+		return 1
+	}
+	canon := d.Neutral()
+	if asJSON {
+		if err := printJSON(stdout, m.Name, strconv.Quote(canon), x.Result); err != nil {
+			fmt.Fprintf(stderr, "report run: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	printTable(stdout, m.Name, canon, x.Result)
+	return 0
+}
+
+func printJSON(w io.Writer, name string, params string, res model.Result) error {
 	vals := map[string]any{}
 	for _, v := range res.Values {
 		if math.IsNaN(v.V) || math.IsInf(v.V, 0) {
@@ -90,11 +152,11 @@ func printJSON(w io.Writer, name string, params registry.Params, res model.Resul
 			vals[v.Path] = v.V
 		}
 	}
-	series := map[string]int{}
+	series := map[string]any{}
 	for _, s := range res.Series {
-		series[s.Name] = len(s.Y)
+		series[s.Name] = map[string][]float64{"x": nonNil(s.X), "y": nonNil(s.Y)}
 	}
-	out := map[string]any{"model": name, "params": json.RawMessage(params.Canonical()), "values": vals, "series": series}
+	out := map[string]any{"model": name, "params": json.RawMessage(params), "values": vals, "series": series}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
@@ -103,8 +165,8 @@ func printJSON(w io.Writer, name string, params registry.Params, res model.Resul
 // printTable writes the model and its canonical parameters, a table of
 // values (path, value at full precision, unit) and the series' names
 // with their lengths.
-func printTable(w io.Writer, name string, params registry.Params, res model.Result) {
-	fmt.Fprintf(w, "model %s %s\n\n", name, params.Canonical())
+func printTable(w io.Writer, name string, params string, res model.Result) {
+	fmt.Fprintf(w, "model %s %s\n\n", name, params)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, v := range res.Values {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", v.Path, strconv.FormatFloat(v.V, 'g', -1, 64), v.Unit)

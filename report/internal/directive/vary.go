@@ -73,6 +73,35 @@ func listValues(n *yaml.Node) ([]registry.Value, error) {
 	return out, nil
 }
 
+// ParseVary reads the values of a varied parameter as `report run` takes
+// them: a range A..B[:STEP], or numbers separated by commas.
+func ParseVary(param, text string) (*Vary, error) {
+	v := &Vary{Param: param, Text: text}
+	var err error
+	if strings.Contains(text, "..") {
+		v.Values, err = rangeValues(text)
+		return v, err
+	}
+	for _, item := range strings.Split(strings.Trim(text, "[]"), ",") {
+		n, ok := registry.Value(nil), false
+		if f, ferr := strconv.ParseFloat(strings.TrimSpace(item), 64); ferr == nil && finite(f) {
+			if i, ierr := strconv.ParseInt(strings.TrimSpace(item), 10, 64); ierr == nil {
+				n, ok = registry.Number{Text: strings.TrimSpace(item), F: f, I: i, IsInt: true}, true
+			} else {
+				n, ok = registry.Number{Text: strings.TrimSpace(item), F: f}, true
+			}
+		}
+		if !ok {
+			return nil, fmt.Errorf("want a range such as 1..40 or numbers such as 1,2,5, not %q", text)
+		}
+		v.Values = append(v.Values, n)
+	}
+	if len(v.Values) > MaxRuns {
+		return nil, fmt.Errorf("%d values, more than the %d runs an experiment may ask for", len(v.Values), MaxRuns)
+	}
+	return v, nil
+}
+
 // rangeValues expands A..B or A..B:STEP. Integer ends and step give whole
 // numbers; otherwise the i-th value is A + i*STEP.
 func rangeValues(s string) ([]registry.Value, error) {

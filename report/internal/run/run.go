@@ -22,6 +22,12 @@ import (
 	"lbcourse/report/internal/registry"
 )
 
+// NewExperiment returns an experiment of d on model m outside any lesson
+// (for `report run`), file naming it in errors.
+func NewExperiment(file string, d *directive.Experiment, m *registry.Model) *Experiment {
+	return &Experiment{File: file, D: d, Model: m, done: make(chan struct{})}
+}
+
 // An Experiment is one experiment of a lesson, run once for every language.
 // Result and OK are set once Run has returned.
 type Experiment struct {
