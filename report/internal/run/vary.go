@@ -128,15 +128,22 @@ func aggregate(e *directive.Experiment, pts []*point, nrep int) (model.Result, e
 			return model.Result{}, err
 		}
 	}
+	index := make([]map[string]int, len(groups)) // path -> position, the same in every run of a group
+	for k, g := range groups {
+		index[k] = map[string]int{}
+		for i, v := range g[0].res.Values {
+			index[k][v.Path] = i
+		}
+	}
 	var out model.Result
 	for _, path := range unionPaths(groups) {
 		switch {
 		case e.Sweep == nil:
-			replicated(&out, groups[0], path)
+			replicated(&out, groups[0], index[0], path)
 		case e.Replicate == nil:
-			swept(&out, groups, path)
+			swept(&out, groups, index, path)
 		default:
-			sweptReplicated(&out, groups, path)
+			sweptReplicated(&out, groups, index, path)
 		}
 	}
 	return out, nil
@@ -174,23 +181,24 @@ func unionPaths(groups [][]*point) []string {
 	return out
 }
 
-// values returns path's value in each run of g, and its unit; ok is false
-// when the runs lack it.
-func values(g []*point, path string) (ys []float64, unit string, ok bool) {
-	for _, p := range g {
-		v, found := p.res.Value(path)
-		if !found {
-			return nil, "", false
-		}
-		ys, unit = append(ys, v.V), v.Unit
+// values returns path's value in each run of g (index: the positions of
+// its paths), and its unit; ok is false when the runs lack it.
+func values(g []*point, index map[string]int, path string) (ys []float64, unit string, ok bool) {
+	i, found := index[path]
+	if !found {
+		return nil, "", false
 	}
-	return ys, unit, true
+	ys = make([]float64, len(g))
+	for j, p := range g {
+		ys[j] = p.res.Values[i].V
+	}
+	return ys, g[0].res.Values[i].Unit, true
 }
 
 // replicated: P.STAT for each statistic, run.KEY.P for each run, and the
 // series P of the runs' values over the replicated parameter.
-func replicated(out *model.Result, g []*point, path string) {
-	ys, unit, _ := values(g, path)
+func replicated(out *model.Result, g []*point, index map[string]int, path string) {
+	ys, unit, _ := values(g, index, path)
 	for _, s := range Summarize(ys).stats() {
 		out.Set(path+"."+s.name, s.v, unit)
 	}
@@ -204,14 +212,15 @@ func replicated(out *model.Result, g []*point, path string) {
 
 // swept: the series P over the swept values that have it, its min, max,
 // argmin and argmax, and run.KEY.P for each of those values.
-func swept(out *model.Result, groups [][]*point, path string) {
+func swept(out *model.Result, groups [][]*point, index []map[string]int, path string) {
 	var xs, ys []float64
 	unit := ""
 	for k, g := range groups {
-		v, ok := g[0].res.Value(path)
+		i, ok := index[k][path]
 		if !ok {
 			continue
 		}
+		v := g[0].res.Values[i]
 		xs, ys, unit = append(xs, number(g[0].s)), append(ys, v.V), v.Unit
 		out.Set("run."+RunKey(g[0].s, k)+"."+path, v.V, v.Unit)
 	}
@@ -222,13 +231,13 @@ func swept(out *model.Result, groups [][]*point, path string) {
 // sweptReplicated: for each statistic the series P.STAT over the swept
 // values, P.STAT.min/max/argmin/argmax, and run.KEY.P.STAT at each swept
 // value.
-func sweptReplicated(out *model.Result, groups [][]*point, path string) {
+func sweptReplicated(out *model.Result, groups [][]*point, index []map[string]int, path string) {
 	var xs []float64
 	series := map[string][]float64{}
 	var names []string
 	unit := ""
 	for k, g := range groups {
-		ys, u, ok := values(g, path)
+		ys, u, ok := values(g, index[k], path)
 		if !ok {
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"math"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -121,5 +122,26 @@ func TestSummarizeOneRun(t *testing.T) {
 		if st.name == "sd" || strings.HasPrefix(st.name, "ci95") {
 			t.Errorf("one run has %s", st.name)
 		}
+	}
+}
+
+// BenchmarkReplicatedLayer40 runs layer over conn_seed 1..40, uncached, on
+// one core and on all: the runs go in parallel.
+func BenchmarkReplicatedLayer40(b *testing.B) {
+	m, _ := course.Registry().Lookup("layer")
+	d := &directive.Experiment{Name: "draws", Model: "layer",
+		Replicate: &directive.Vary{Param: "conn_seed", Text: "1..40", Values: seeds(1, 40)}}
+	for _, procs := range []int{1, runtime.NumCPU()} {
+		b.Run("procs="+strconv.Itoa(procs), func(b *testing.B) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			for b.Loop() {
+				x := NewExperiment("t.md", d, m)
+				var errs diag.List
+				All(context.Background(), []*Experiment{x}, cache.Cache{}, DefaultTimeout, &errs)
+				if !x.OK {
+					b.Fatal(errs.Err())
+				}
+			}
+		})
 	}
 }
