@@ -1,6 +1,9 @@
 package directive
 
 import (
+	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"lbcourse/report/internal/expr"
@@ -20,12 +23,50 @@ type Check struct {
 	Claims []Claim
 }
 
-// A Claim is one parsed line of a check.
+// A Claim is one parsed line of a check. A claim over the runs of a
+// replicated or swept experiment starts with a quantifier: "every:" (it
+// holds in every run) or "at least K of N:" (in K of the N runs at least).
 type Claim struct {
 	Off     int // offset of the claim's first character
 	LineOff int // offset of its line; expression offsets count from here
 	Src     string
 	Expr    expr.Node
+	Over    *Quantifier
+}
+
+// A Quantifier says in how many runs a claim must hold: all of them
+// (Every), or at least K of N.
+type Quantifier struct {
+	Off   int
+	Every bool
+	K, N  int
+}
+
+func (q *Quantifier) String() string {
+	if q.Every {
+		return "every: "
+	}
+	return fmt.Sprintf("at least %d of %d: ", q.K, q.N)
+}
+
+var quantRE = regexp.MustCompile(`^(\s*)(every|at least (\d+) of (\d+))\s*:`)
+
+// quantifier splits a claim line into its quantifier and the claim's text,
+// blanked where the quantifier was so that offsets keep their columns.
+func quantifier(text string, lineOff int) (*Quantifier, string, string) {
+	m := quantRE.FindStringSubmatchIndex(text)
+	if m == nil {
+		return nil, text, ""
+	}
+	q := &Quantifier{Off: lineOff + m[4], Every: text[m[4]:m[5]] == "every"}
+	if !q.Every {
+		q.K, _ = strconv.Atoi(text[m[6]:m[7]])
+		q.N, _ = strconv.Atoi(text[m[8]:m[9]])
+		if q.K < 1 || q.K > q.N {
+			return q, "", fmt.Sprintf("at least %d of %d: want 1 <= K <= N", q.K, q.N)
+		}
+	}
+	return q, strings.Repeat(" ", m[1]) + text[m[1]:], ""
 }
 
 func (c *Check) Kind() string { return "check" }
@@ -35,7 +76,7 @@ func (c *Check) Pos() int     { return c.Off }
 func (c *Check) Neutral() string {
 	var s []string
 	for _, cl := range c.Claims {
-		s = append(s, expr.String(cl.Expr))
+		s = append(s, cl.String())
 	}
 	return strings.Join(s, "\n")
 }
@@ -51,6 +92,13 @@ func ParseCheck(b *Block) Directive {
 		if trim == "" || strings.HasPrefix(trim, "#") {
 			continue
 		}
+		q, rest, qerr := quantifier(text, l.Off)
+		if qerr != "" {
+			b.Errorf(q.Off, "check: %s", qerr)
+			broken++
+			continue
+		}
+		text = rest
 		n, err := expr.Parse(text)
 		if err != nil {
 			e := err.(*expr.Error)
@@ -59,12 +107,23 @@ func ParseCheck(b *Block) Directive {
 			continue
 		}
 		lead := len(text) - len(strings.TrimLeft(text, " \t"))
-		c.Claims = append(c.Claims, Claim{Off: l.Off + lead, LineOff: l.Off, Src: trim, Expr: n})
+		c.Claims = append(c.Claims, Claim{Off: l.Off + lead, LineOff: l.Off, Src: trim, Expr: n, Over: q})
+		if q != nil {
+			c.Claims[len(c.Claims)-1].Off = q.Off
+		}
 	}
 	if len(c.Claims) == 0 && broken == 0 {
 		b.Errorf(b.Off, "check has no claim")
 	}
 	return c
+}
+
+// String is the claim's canonical text, with its quantifier.
+func (cl Claim) String() string {
+	if cl.Over != nil {
+		return cl.Over.String() + expr.String(cl.Expr)
+	}
+	return expr.String(cl.Expr)
 }
 
 // PathOff returns the file offset of a path of the claim.
@@ -82,7 +141,7 @@ func resolveCheck(d Directive, c Context) (any, bool) {
 	n := c.Locale().Format(numfmt.Format{}, float64(len(ch.Claims)))
 	v := CheckView{Summary: strings.ReplaceAll(c.UI("claims"), "{n}", n)}
 	for _, cl := range ch.Claims {
-		v.Claims = append(v.Claims, expr.String(cl.Expr))
+		v.Claims = append(v.Claims, cl.String())
 	}
 	return v, true
 }

@@ -124,6 +124,28 @@
 // its interval over a sweep. A varied experiment keeps its runs' values,
 // not their series.
 //
+// # Claims over runs
+//
+// A claim about a random process says in how many draws it holds.
+// count(COMPARISON) is the number of runs of a replicated (or swept)
+// experiment in which the comparison holds, share(COMPARISON) that number
+// over the runs; inside them a path names each run's value (d.l7.overloaded
+// is, run after run, d.run.N.l7.overloaded). A check line can also be
+// quantified: "every:" holds in every run, "at least K of N:" in K of the N
+// runs at least (N must be the experiment's number of runs). A claim that
+// fails names the first run that broke it and the values it compared:
+//
+//	```check
+//	every: d.l7.overload_units < d.l4.overload_units
+//	at least 30 of 40: d.l7.overloaded > d.l4.overloaded
+//	count(d.l7.overloaded < d.l4.overloaded) <= 5
+//	```
+//
+// and in prose: "in {{ count(d.l7.overloaded > d.l4.overloaded) | 0 }} of
+// the forty draws". A claim over runs names one experiment; a swept and
+// replicated experiment's runs are its swept values, whose values are
+// statistics over the replicates (d.P.mean).
+//
 // # Inline values
 //
 // {{ EXPERIMENT.PATH | FORMAT }} in prose shows one value in the page's

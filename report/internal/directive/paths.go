@@ -23,6 +23,7 @@ const (
 	RefGroup                 // the values PATH.1 … PATH.N
 	RefSeries                // a series
 	RefPrefix                // some value under PATH
+	RefRun                   // a value of each run (inside count, share or a quantified claim)
 )
 
 // A Pather is a directive that names results.
@@ -36,10 +37,20 @@ func splitPath(full string, off int, of RefKind) PathRef {
 	return PathRef{exp, path, off, of}
 }
 
-func exprPaths(n expr.Node, base int) []PathRef {
+// exprPaths lists n's paths; those inside count and share, or all of them
+// when the claim is quantified over runs (allRuns), name a value of each run.
+func exprPaths(n expr.Node, base int, allRuns bool) []PathRef {
+	inRuns := map[*expr.Path]bool{}
+	for _, p := range expr.RunPaths(n) {
+		inRuns[p] = true
+	}
 	var out []PathRef
 	for _, p := range expr.Paths(n) {
-		out = append(out, splitPath(p.Name, base+p.Off, RefValue))
+		of := RefValue
+		if allRuns || inRuns[p] {
+			of = RefRun
+		}
+		out = append(out, splitPath(p.Name, base+p.Off, of))
 	}
 	return out
 }
@@ -49,14 +60,14 @@ func (v *Value) Paths() []PathRef {
 	if v.Expr == nil {
 		return nil
 	}
-	return exprPaths(v.Expr, v.ExprOff)
+	return exprPaths(v.Expr, v.ExprOff, false)
 }
 
 // Paths are the value paths of every claim.
 func (c *Check) Paths() []PathRef {
 	var out []PathRef
 	for _, cl := range c.Claims {
-		out = append(out, exprPaths(cl.Expr, cl.LineOff)...)
+		out = append(out, exprPaths(cl.Expr, cl.LineOff, cl.Over != nil)...)
 	}
 	return out
 }

@@ -119,27 +119,37 @@ const tooDeep = "expression is deeper than the parser allows: it was not built b
 
 // Paths returns every path of n, in source order, duplicates kept.
 func Paths(n Node) []*Path {
+	return paths(n, false)
+}
+
+// RunPaths returns the paths inside count and share calls: each names a
+// value of one run.
+func RunPaths(n Node) []*Path { return paths(n, true) }
+
+func paths(n Node, onlyRuns bool) []*Path {
 	var out []*Path
-	var walk func(Node, int)
-	walk = func(n Node, h int) {
+	var walk func(Node, int, bool)
+	walk = func(n Node, h int, in bool) {
 		if h > maxHeight {
 			panic("expr.Paths: " + tooDeep)
 		}
 		switch n := n.(type) {
 		case *Path:
-			out = append(out, n)
+			if in || !onlyRuns {
+				out = append(out, n)
+			}
 		case *Unary:
-			walk(n.X, h+1)
+			walk(n.X, h+1, in)
 		case *Binary:
-			walk(n.X, h+1)
-			walk(n.Y, h+1)
+			walk(n.X, h+1, in)
+			walk(n.Y, h+1, in)
 		case *Call:
 			for _, a := range n.Args {
-				walk(a, h+1)
+				walk(a, h+1, in || overRuns[n.Func])
 			}
 		}
 	}
-	walk(n, 1)
+	walk(n, 1, false)
 	return out
 }
 
@@ -249,6 +259,34 @@ func (p *printer) write(n Node, outer, h int) {
 // Lookup returns the value a path names.
 type Lookup func(p *Path) (float64, error)
 
+// A RunLookup returns, for a count or share call, one Lookup per run of the
+// experiment its argument names, in run order; nil runs makes every count
+// and share an error.
+type RunLookup func(c *Call) ([]Lookup, error)
+
+// env is what an evaluation reads values through.
+type env struct {
+	look Lookup
+	runs RunLookup
+}
+
+// EvalOver is Eval with count and share evaluated through runs.
+func EvalOver(n Node, look Lookup, runs RunLookup) (bool, error) {
+	if !n.isBool() {
+		return false, &Error{Off: n.Pos(), Msg: "a check must be a comparison, such as a < b"}
+	}
+	v, err := eval(n, env{look, runs}, 1)
+	return v != 0, err
+}
+
+// EvalNumberOver is EvalNumber with count and share evaluated through runs.
+func EvalNumberOver(n Node, look Lookup, runs RunLookup) (float64, error) {
+	if n.isBool() {
+		return 0, &Error{Off: n.Pos(), Msg: "a value must be a number, not a comparison"}
+	}
+	return eval(n, env{look, runs}, 1)
+}
+
 // Eval evaluates a claim. The result is true or false; err is the first
 // error of look, as look returned it, or an *Error: a division by zero or
 // a non-finite intermediate, at the offset of the operation's left operand.
@@ -256,7 +294,7 @@ func Eval(n Node, look Lookup) (bool, error) {
 	if !n.isBool() {
 		return false, &Error{Off: n.Pos(), Msg: "a check must be a comparison, such as a < b"}
 	}
-	v, err := eval(n, look, 1)
+	v, err := eval(n, env{look: look}, 1)
 	return v != 0, err
 }
 
@@ -265,7 +303,7 @@ func EvalNumber(n Node, look Lookup) (float64, error) {
 	if n.isBool() {
 		return 0, &Error{Off: n.Pos(), Msg: "a value must be a number, not a comparison"}
 	}
-	return eval(n, look, 1)
+	return eval(n, env{look: look}, 1)
 }
 
 func truth(b bool) float64 {
@@ -277,7 +315,7 @@ func truth(b bool) float64 {
 
 // eval returns n's value, a comparison's as 1 or 0; h is n's depth in the
 // tree, 1 at the root.
-func eval(n Node, look Lookup, h int) (float64, error) {
+func eval(n Node, e env, h int) (float64, error) {
 	if h > maxHeight {
 		return 0, &Error{Off: n.Pos(), Msg: tooDeep}
 	}
@@ -285,9 +323,9 @@ func eval(n Node, look Lookup, h int) (float64, error) {
 	case *Num:
 		return n.V, nil
 	case *Path:
-		return look(n)
+		return e.look(n)
 	case *Unary:
-		x, err := eval(n.X, look, h+1)
+		x, err := eval(n.X, e, h+1)
 		if err != nil {
 			return 0, err
 		}
@@ -296,17 +334,20 @@ func eval(n Node, look Lookup, h int) (float64, error) {
 		}
 		return -x, nil
 	case *Call:
-		return evalCall(n, look, h)
+		return evalCall(n, e, h)
 	case *Binary:
-		return evalBinary(n, look, h)
+		return evalBinary(n, e, h)
 	}
 	return 0, &Error{Off: n.Pos(), Msg: "cannot evaluate"}
 }
 
-func evalCall(n *Call, look Lookup, h int) (float64, error) {
+func evalCall(n *Call, e env, h int) (float64, error) {
+	if overRuns[n.Func] {
+		return evalRuns(n, e, h)
+	}
 	args := make([]float64, len(n.Args))
 	for i, a := range n.Args {
-		v, err := eval(a, look, h+1)
+		v, err := eval(a, e, h+1)
 		if err != nil {
 			return 0, err
 		}
@@ -335,15 +376,40 @@ func evalCall(n *Call, look Lookup, h int) (float64, error) {
 }
 
 // evalBinary evaluates x op y; && and || do not evaluate y when x decides.
-func evalBinary(n *Binary, look Lookup, h int) (float64, error) {
-	x, err := eval(n.X, look, h+1)
+// evalRuns counts the runs in which a count or share's comparison holds.
+func evalRuns(n *Call, e env, h int) (float64, error) {
+	if e.runs == nil {
+		return 0, &Error{Off: n.Off, Msg: n.Func + " needs the runs of a replicated or swept experiment"}
+	}
+	looks, err := e.runs(n)
+	if err != nil {
+		return 0, err
+	}
+	held := 0
+	for _, look := range looks {
+		v, err := eval(n.Args[0], env{look: look}, h+1)
+		if err != nil {
+			return 0, err
+		}
+		if v != 0 {
+			held++
+		}
+	}
+	if n.Func == "share" {
+		return float64(held) / float64(len(looks)), nil
+	}
+	return float64(held), nil
+}
+
+func evalBinary(n *Binary, e env, h int) (float64, error) {
+	x, err := eval(n.X, e, h+1)
 	if err != nil {
 		return 0, err
 	}
 	if n.Op == "&&" && x == 0 || n.Op == "||" && x != 0 {
 		return x, nil
 	}
-	y, err := eval(n.Y, look, h+1)
+	y, err := eval(n.Y, e, h+1)
 	if err != nil {
 		return 0, err
 	}

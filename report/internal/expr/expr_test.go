@@ -109,7 +109,7 @@ func TestParseErrors(t *testing.T) {
 		// syntax
 		{"", 0, `want a number, a value path or ( but found "end of claim"`, false},
 		{"a.x <", 5, `want a number, a value path or ( but found "end of claim"`, false},
-		{"sqrt(a.x) > 1", 0, `unknown function "sqrt" (have abs, min, max)`, false},
+		{"sqrt(a.x) > 1", 0, `unknown function "sqrt" (have abs, min, max, count, share)`, false},
 		{"abs(a.x, a.y) > 1", 0, "abs takes one argument", false},
 		{"abs() > 1", 0, "abs takes one argument", false},
 		{"min(a.x) > 1", 0, "min takes at least 2 arguments", false},
@@ -485,5 +485,54 @@ func BenchmarkParseLongest(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestCountAndShare: count and share evaluate their comparison once per
+// run, through the RunLookup.
+func TestCountAndShare(t *testing.T) {
+	runs := []map[string]float64{{"d.a": 1, "d.b": 2}, {"d.a": 3, "d.b": 2}, {"d.a": 0, "d.b": 5}, {"d.a": 9, "d.b": 9}}
+	rl := func(c *Call) ([]Lookup, error) {
+		var out []Lookup
+		for _, r := range runs {
+			out = append(out, func(p *Path) (float64, error) { return r[p.Name], nil })
+		}
+		return out, nil
+	}
+	none := func(p *Path) (float64, error) { return 0, nil }
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{"count(d.a < d.b) == 2", true},
+		{"share(d.a <= d.b) == 0.75", true},
+		{"count(d.a > d.b || d.a == d.b) >= 2", true},
+		{"count(d.a < d.b) > 2", false},
+	} {
+		n, err := Parse(tc.src)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.src, err)
+		}
+		got, err := EvalOver(n, none, rl)
+		if err != nil || got != tc.want {
+			t.Errorf("%s = %v, %v; want %v", tc.src, got, err, tc.want)
+		}
+		if again, err := Parse(String(n)); err != nil || String(again) != String(n) {
+			t.Errorf("%s: canonical %q does not re-parse: %v", tc.src, String(n), err)
+		}
+	}
+	for src, want := range map[string]string{
+		"count(d.a) > 1":                   "offset 6: count needs a comparison, as in count(e.a < e.b): it counts the runs in which it holds",
+		"count(count(d.a < 1) < 2) > 1":    "offset 6: count cannot hold another count or share",
+		"count(d.a < d.b, d.c < 1) > 1":    `offset 15: want ) but found ","`,
+		"share(d.a < d.b) + (d.a < 1) > 0": "offset 19: arithmetic on a comparison: + needs numbers on both sides",
+	} {
+		if _, err := Parse(src); err == nil || err.Error() != want {
+			t.Errorf("Parse(%q): %v, want %s", src, err, want)
+		}
+	}
+	n, _ := Parse("count(d.a < d.b) > 1")
+	if _, err := Eval(n, none); err == nil || err.Error() != "offset 0: count needs the runs of a replicated or swept experiment" {
+		t.Errorf("Eval without runs: %v", err)
 	}
 }

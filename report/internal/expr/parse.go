@@ -24,7 +24,12 @@ const MaxDepth = 64
 
 // funcs maps each built-in function to its least and greatest argument count
 // (-1: no limit).
-var funcs = map[string][2]int{"abs": {1, 1}, "min": {2, -1}, "max": {2, -1}}
+var funcs = map[string][2]int{"abs": {1, 1}, "min": {2, -1}, "max": {2, -1}, "count": {1, 1}, "share": {1, 1}}
+
+// overRuns are the functions whose argument is a comparison evaluated in
+// every run of a replicated or swept experiment: count gives the number of
+// runs in which it holds, share that number over the runs.
+var overRuns = map[string]bool{"count": true, "share": true}
 
 var comparisons = []string{"<", "<=", ">", ">=", "==", "!="}
 
@@ -38,9 +43,10 @@ type token struct {
 // deeper only where depth counts a level, so it runs in time linear in the
 // tokens and in stack bounded by MaxDepth.
 type parser struct {
-	toks  []token
-	i     int
-	depth int // levels open at the current token
+	toks   []token
+	i      int
+	depth  int  // levels open at the current token
+	inRuns bool // inside count( or share(
 }
 
 // Parse parses src as a claim: a boolean expression that names at least one
@@ -380,10 +386,38 @@ func (p *parser) paren(t token) (Node, error) {
 }
 
 // call parses the arguments of the function name, after its "(".
+// runsCall parses count(COMPARISON) or share(COMPARISON).
+func (p *parser) runsCall(name token) (Node, error) {
+	if p.inRuns {
+		return nil, &Error{Off: name.off, Msg: name.text + " cannot hold another count or share"}
+	}
+	if err := p.enter(name); err != nil {
+		return nil, err
+	}
+	p.inRuns = true
+	a, start, err := p.operand(p.or)
+	p.inRuns = false
+	if err != nil {
+		return nil, err
+	}
+	if !a.isBool() {
+		return nil, &Error{Off: start, Msg: name.text + " needs a comparison, as in " + name.text + "(e.a < e.b): it counts the runs in which it holds"}
+	}
+	if u, ok := p.accept(")"); !ok {
+		u = p.peek()
+		return nil, &Error{Off: u.off, Msg: fmt.Sprintf("want ) but found %q", u.text)}
+	}
+	p.leave()
+	return &Call{Off: name.off, Func: name.text, Args: []Node{a}}, nil
+}
+
 func (p *parser) call(name token) (Node, error) {
 	arity, ok := funcs[name.text]
 	if !ok {
-		return nil, &Error{Off: name.off, Msg: fmt.Sprintf("unknown function %q (have abs, min, max)", name.text)}
+		return nil, &Error{Off: name.off, Msg: fmt.Sprintf("unknown function %q (have abs, min, max, count, share)", name.text)}
+	}
+	if overRuns[name.text] {
+		return p.runsCall(name)
 	}
 	if err := p.enter(name); err != nil {
 		return nil, err

@@ -150,3 +150,31 @@ func TestToyModel(t *testing.T) {
 		}
 	}
 }
+
+// TestClaimsOverRuns: counts, shares and quantified claims over forty
+// draws of the layer model (the comparisons the replication issue measured:
+// layer 7 has more overloaded subjects in 32 of 40 draws, fewer in 4, and
+// fewer units over capacity in every draw).
+func TestClaimsOverRuns(t *testing.T) {
+	dir := t.TempDir()
+	writeBoth(t, dir, "```experiment d\nmodel: layer\nreplicate: {conn_seed: 1..40}\n```\n\n"+
+		"More in {{ count(d.l7.overloaded > d.l4.overloaded) | 0 }}, fewer in {{ count(d.l7.overloaded < d.l4.overloaded) | 0 }}, "+
+		"a share of {{ share(d.l7.overloaded > d.l4.overloaded) | %0 }}.\n\n"+
+		"```check\nevery: d.l7.overload_units < d.l4.overload_units\nat least 32 of 40: d.l7.overloaded > d.l4.overloaded\n"+
+		"count(d.l7.overloaded < d.l4.overloaded) == 4\nd.l7.overloaded.mean > d.l4.overloaded.mean\n```\n")
+	o := courseOptions(t, "")
+	o.Lessons = filepath.Join(dir, "lessons")
+	files, s, err := Render(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Claims != 4 || s.Ran != 40 {
+		t.Errorf("%d claims, %d runs", s.Claims, s.Ran)
+	}
+	page := string(files.Get("en/trial.html"))
+	for _, want := range []string{`More in <span class="value">32</span>`, `fewer in <span class="value">4</span>`, `a share of <span class="value">80%</span>`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %s", want)
+		}
+	}
+}

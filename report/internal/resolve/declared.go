@@ -23,10 +23,22 @@ func Declared(l *lesson.Lesson, exps map[string]*run.Experiment, said Said, errs
 			if !ok {
 				continue
 			}
-			var bad []string // prefixes reported: what lies under them is not reported again
+			var bad []string          // prefixes reported: what lies under them is not reported again
+			once := map[string]bool{} // experiments reported as running once, in this directive
 			for _, r := range pd.Paths() {
 				x := exps[r.Experiment]
 				if x == nil || x.Model == nil || under(r, bad) {
+					continue
+				}
+				if r.Of == directive.RefRun {
+					if !x.Varied() && once[r.Experiment] {
+						continue
+					}
+					once[r.Experiment] = true
+					if msg := runUndeclared(x, r); msg != "" {
+						errs.Add(p.File, r.Off, "experiment %s (model %s) %s", r.Experiment, x.Model.Name, msg)
+						said.add(p.File, r.Off)
+					}
 					continue
 				}
 				msg := undeclared(x.Declared(), r)
@@ -52,6 +64,25 @@ func under(r directive.PathRef, prefixes []string) bool {
 		}
 	}
 	return false
+}
+
+// runUndeclared says how a path of each run names nothing x's runs have:
+// x must be replicated or swept, and run.N.PATH one of its values.
+func runUndeclared(x *run.Experiment, r directive.PathRef) string {
+	if !x.Varied() {
+		return "runs once: count, share and claims over runs need an experiment that replicates or sweeps a parameter"
+	}
+	d := x.Declared()
+	if d.MatchValue("run.1." + r.Path) {
+		return ""
+	}
+	var per []string // each run's value paths, the run.N. prefix taken off
+	for _, c := range d.ValueCandidates("run.1." + r.Path) {
+		if rest, ok := strings.CutPrefix(c, "run.1."); ok {
+			per = append(per, rest)
+		}
+	}
+	return "has no value " + quote(r.Path) + " in each run" + diag.DidYouMean(r.Path, per)
 }
 
 // Said holds, per file, the offsets of the paths Declared reported.

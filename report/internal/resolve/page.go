@@ -171,7 +171,7 @@ func (c *pageContext) Number(v *directive.Value) (model.Value, bool) {
 	}
 	units := map[*expr.Path]string{}
 	resolved := true
-	x, err := expr.EvalNumber(v.Expr, func(p *expr.Path) (float64, error) {
+	x, err := expr.EvalNumberOver(v.Expr, func(p *expr.Path) (float64, error) {
 		val, ok := c.res.value(p.Name, v.ExprOff+p.Off)
 		if !ok {
 			resolved = false
@@ -179,8 +179,8 @@ func (c *pageContext) Number(v *directive.Value) (model.Value, bool) {
 		}
 		units[p] = val.Unit
 		return val.V, nil
-	})
-	if !resolved {
+	}, c.res.runLookup(v.ExprOff))
+	if !resolved || err == errUnresolved {
 		return model.Value{}, false
 	}
 	if err != nil {

@@ -102,3 +102,22 @@ func (e expanded) candidates(series bool, path string) []string {
 	}
 	return ps
 }
+
+// RunKeys names x's runs for claims over them: the path segment of each
+// (run.KEY.P) and a label for errors ("conn_seed = 7"). A swept and
+// replicated experiment's runs are its swept values, whose values are
+// statistics over the replicates.
+func (x *Experiment) RunKeys() (keys, labels []string) {
+	v := x.D.Sweep
+	if v == nil {
+		v = x.D.Replicate
+	}
+	if v == nil {
+		return nil, nil
+	}
+	for i, val := range v.Values {
+		keys = append(keys, RunKey(val, i))
+		labels = append(labels, v.Param+" = "+val.String())
+	}
+	return keys, labels
+}
