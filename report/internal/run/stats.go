@@ -3,6 +3,7 @@ package run
 import (
 	"math"
 	"slices"
+	"sync"
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -42,6 +43,19 @@ func Summarize(v []float64) Summary {
 // freedom: distuv's estimate refined by Newton steps on its CDF, which is
 // accurate to the last bits where the quantile alone is not (about 1e-9).
 func tQuantile975(nu float64) float64 {
+	if t, ok := tCache.Load(nu); ok {
+		return t.(float64)
+	}
+	t := tQuantileNewton(nu)
+	tCache.Store(nu, t)
+	return t
+}
+
+// tCache holds tQuantile975 by degrees of freedom: every value path of a
+// replicated experiment needs the same one.
+var tCache sync.Map
+
+func tQuantileNewton(nu float64) float64 {
 	d := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: nu}
 	t := d.Quantile(0.975)
 	for range 3 {
