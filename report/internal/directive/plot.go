@@ -17,7 +17,7 @@ import (
 //
 //	```plot ID
 //	experiment: esit_yavas
-//	kind: line                       # line, scatter, bar, histogram or cdf
+//	kind: line                       # line, scatter, bar, histogram, cdf or step
 //	title: text
 //	caption: text
 //	alt: text describing the figure for readers who cannot see it
@@ -26,6 +26,7 @@ import (
 //	series:
 //	  - {data: round_robin.queue.1, legend: text}
 //	  - {data: other_exp:least_connections.queue.1, legend: text}
+//	  - {data: tail.mean, lo: tail.ci95_lo, hi: tail.ci95_hi, legend: text}  # line or step
 //	lines:
 //	  - {y: ideal.moved, legend: text}   # a value path or a number
 //	bins: 20                          # histogram only
@@ -33,7 +34,9 @@ import (
 //	```
 //
 // ID names the figure's file. A series of another experiment is written
-// EXPERIMENT:SERIES.
+// EXPERIMENT:SERIES. lo and hi name the series that bound a shaded band
+// around the series (kinds line and step); they are of the series'
+// experiment unless written EXPERIMENT:SERIES, and have its x values.
 type Plot struct {
 	Off        int
 	ID         string
@@ -56,10 +59,18 @@ var LegendPlaces = []string{"top-right", "top-left", "bottom-right", "bottom-lef
 // A PlotSeries is a series of a plot as the lesson writes it: Data of
 // Experiment ("" for the plot's experiment), at Off. Its Series has the
 // legend; resolving fills in the data.
+//
+// Plot.Series lists every series a plot names, in the order written: each
+// series it draws (Bound "") followed, when it has a band, by the band's
+// lower bound (Bound "lo") and its upper bound (Bound "hi"), whose
+// Experiment is the drawn series' when the lesson names none. So every
+// series is there for Paths to check before anything runs. Resolving
+// returns the drawn series alone, each with its band.
 type PlotSeries struct {
 	Off        int
 	Experiment string
 	Data       string
+	Bound      string // "", "lo" or "hi"
 	figure.Series
 }
 
@@ -82,6 +93,10 @@ func (p *Plot) Neutral() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s experiment=%s kind=%s x=%s y=%s bins=%d legend=%s", p.ID, p.Experiment, p.Type, axisNeutral(p.X), axisNeutral(p.Y), p.Bins, p.Legend)
 	for _, s := range p.Series {
+		if s.Bound != "" {
+			fmt.Fprintf(&b, " %s=%s:%s", s.Bound, s.Experiment, s.Data)
+			continue
+		}
 		fmt.Fprintf(&b, " series=%s:%s", s.Experiment, s.Data)
 	}
 	for _, l := range p.Lines {
@@ -149,7 +164,7 @@ func ParsePlot(b *Block) Directive {
 			b.Errorf(b.NodeOff(f.Value.Content[MaxPlotSeries]), "plot: at most %d series in one plot", MaxPlotSeries)
 		} else {
 			for _, n := range f.Value.Content {
-				p.Series = append(p.Series, b.series(n))
+				p.Series = append(p.Series, b.series(n, p.Type)...)
 			}
 		}
 	}
@@ -238,23 +253,63 @@ func splitExp(s string) (exp, rest string) {
 	return "", strings.TrimSpace(s)
 }
 
-func (b *Block) series(n *yaml.Node) PlotSeries {
+// series parses one entry of a plot's series: the series, and its band's
+// lower and upper bounds when it names them, for a plot of kind.
+func (b *Block) series(n *yaml.Node, kind figure.Kind) []PlotSeries {
 	s := PlotSeries{Off: b.NodeOff(n)}
 	if n.Kind != yaml.MappingNode {
 		b.Errorf(b.NodeOff(n), "plot: a series is a mapping {data: SERIES, legend: text}")
-		return s
+		return []PlotSeries{s}
 	}
-	fs := b.Fields(n, "plot series", []string{"data", "legend"})
+	fs := b.Fields(n, "plot series", []string{"data", "legend", "lo", "hi"})
 	b.requireAt(fs, n, "plot series", "data")
-	s.Experiment, s.Data = splitExp(b.String(fs, "data"))
-	if f, ok := fs["data"]; ok {
-		s.Off = b.NodeOff(f.Value)
-		if !pathRE.MatchString(s.Data) {
-			b.Errorf(s.Off, "plot: bad series name %q", s.Data)
+	s.Experiment, s.Data = b.seriesName(fs, "data", &s.Off)
+	s.Legend = b.String(fs, "legend")
+	out := []PlotSeries{s}
+	flo, hasLo := fs["lo"]
+	fhi, hasHi := fs["hi"]
+	if !hasLo && !hasHi {
+		return out
+	}
+	first := flo
+	if !hasLo || hasHi && b.NodeOff(fhi.Key) < b.NodeOff(flo.Key) {
+		first = fhi
+	}
+	banded := func(d figure.KindDef) bool { return d.DrawBand != nil }
+	if d, known := kind.Def(); known && d.DrawBand == nil {
+		b.Errorf(b.NodeOff(first.Key), "plot: a band (lo and hi) is for kind %s, not %s", strings.Join(figure.KindNames(banded), " or "), d.Name)
+		return out
+	}
+	if hasLo != hasHi {
+		have, want := "lo", "hi"
+		if hasHi {
+			have, want = "hi", "lo"
+		}
+		b.Errorf(b.NodeOff(first.Key), "plot: a band needs both lo and hi: %s without %s", have, want)
+		return out
+	}
+	for _, bound := range []string{"lo", "hi"} {
+		bs := PlotSeries{Bound: bound}
+		bs.Experiment, bs.Data = b.seriesName(fs, bound, &bs.Off)
+		if bs.Experiment == "" {
+			bs.Experiment = s.Experiment
+		}
+		out = append(out, bs)
+	}
+	return out
+}
+
+// seriesName decodes the series named by key, written SERIES or
+// EXPERIMENT:SERIES, and sets *off to where it is written.
+func (b *Block) seriesName(fs map[string]Field, key string, off *int) (exp, name string) {
+	exp, name = splitExp(b.String(fs, key))
+	if f, ok := fs[key]; ok {
+		*off = b.NodeOff(f.Value)
+		if !pathRE.MatchString(name) {
+			b.Errorf(*off, "plot: bad series name %q", name)
 		}
 	}
-	s.Legend = b.String(fs, "legend")
-	return s
+	return exp, name
 }
 
 func (b *Block) refLine(n *yaml.Node) PlotLine {

@@ -3,9 +3,11 @@ package directive
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot/vg"
 
+	"lbcourse/models/model"
 	"lbcourse/report/internal/figure"
 	"lbcourse/report/internal/numfmt"
 )
@@ -56,11 +58,13 @@ func resolvePlot(d Directive, c Context) (any, bool) {
 }
 
 // seriesData resolves the plot's series: each with its experiment filled
-// in, its data, and its labels translated; each checked against the axes
-// along which kind lays its values.
+// in, its data, its labels translated and its band; each checked against
+// the axes along which kind lays its values, and each band's bounds
+// against the series' x values and the y axis.
 func (p *Plot) seriesData(c Context, kind figure.KindDef) ([]PlotSeries, bool) {
 	var out []PlotSeries
 	ok := true
+	drawn := false // whether the last series to draw resolved, so out ends with it
 	for _, s := range p.Series {
 		if s.Experiment == "" {
 			s.Experiment = p.Experiment
@@ -68,6 +72,18 @@ func (p *Plot) seriesData(c Context, kind figure.KindDef) ([]PlotSeries, bool) {
 		ser, found := c.Series(s.Experiment, s.Data, s.Off)
 		if !found {
 			ok = false
+			if s.Bound == "" {
+				drawn = false
+			}
+			continue
+		}
+		if s.Bound != "" {
+			if !drawn {
+				continue
+			}
+			if !p.bound(c, kind, &out[len(out)-1], s, ser) {
+				ok = false
+			}
 			continue
 		}
 		s.X, s.Y, s.Labels = ser.X, ser.Y, nil
@@ -79,8 +95,61 @@ func (p *Plot) seriesData(c Context, kind figure.KindDef) ([]PlotSeries, bool) {
 			ok = false
 		}
 		out = append(out, s)
+		drawn = true
 	}
 	return out, ok
+}
+
+// bound adds ser, the band bound b as resolved, to the band of s, after
+// checking that it has s's x values and fits the y axis.
+func (p *Plot) bound(c Context, kind figure.KindDef, s *PlotSeries, b PlotSeries, ser model.Series) bool {
+	if len(ser.X) != len(s.X) {
+		c.Errorf(b.Off, "plot %s: %s %s has %d points where series %s has %d: a band needs the series' x values", p.ID, b.Bound, p.named(b), len(ser.X), p.named(*s), len(s.X))
+		return false
+	}
+	for i, x := range ser.X {
+		if x != s.X[i] {
+			c.Errorf(b.Off, "plot %s: %s %s has x = %v at point %d, where series %s has %v: a band needs the series' x values", p.ID, b.Bound, p.named(b), x, i+1, p.named(*s), s.X[i])
+			return false
+		}
+	}
+	// Its x values are the series', so checked with the series.
+	if msg := p.outsideAxes(kind, figure.Series{Y: ser.Y}); msg != "" {
+		c.Errorf(b.Off, "plot %s: %s %s %s", p.ID, b.Bound, p.named(b), msg)
+		return false
+	}
+	if s.Band == nil {
+		s.Band = &figure.Band{}
+	}
+	if b.Bound == "lo" {
+		s.Band.Lo, s.Band.LoName = ser.Y, b.Data
+	} else {
+		s.Band.Hi, s.Band.HiName = ser.Y, b.Data
+	}
+	if s.Band.Lo != nil && s.Band.Hi != nil {
+		s.Band.LoName, s.Band.HiName = boundNames(s.Band.LoName, s.Band.HiName)
+	}
+	return true
+}
+
+// boundNames names the columns of a band's bounds lo and hi in the table
+// under the figure: by the last segment of each path (ci95_lo, p95), or by
+// the whole paths when those are the same.
+func boundNames(lo, hi string) (string, string) {
+	last := func(s string) string { return s[strings.LastIndexByte(s, '.')+1:] }
+	if last(lo) == last(hi) {
+		return lo, hi
+	}
+	return last(lo), last(hi)
+}
+
+// named names a resolved series as a message does: SERIES, or
+// EXPERIMENT:SERIES when it is not of the plot's experiment.
+func (p *Plot) named(s PlotSeries) string {
+	if s.Experiment != p.Experiment {
+		return s.Experiment + ":" + s.Data
+	}
+	return s.Data
 }
 
 // refLines resolves the plot's reference lines and checks that each shows.
@@ -124,6 +193,9 @@ func plotPoints(s figure.Spec) int {
 	n := 0
 	for _, ser := range s.Series {
 		n += len(ser.Y)
+		if ser.Band != nil {
+			n += len(ser.Band.Lo) + len(ser.Band.Hi)
+		}
 	}
 	return n
 }
@@ -163,14 +235,19 @@ func (p *Plot) outsideAxes(kind figure.KindDef, s figure.Series) string {
 
 // record puts the data behind a figure into the numbers file, as its table
 // under the figure shows it: each series' lines as its kind writes them
-// (fig.ID.EXPERIMENT:SERIES[i]), and one line per reference line
+// (fig.ID.EXPERIMENT:SERIES[i], and its band's fig.ID.EXPERIMENT:SERIES.lo[i]
+// and .hi[i]), and one line per reference line
 // (fig.ID.line[i]), so that a moved point shows in git diff and report diff
 // like any other number. Indexes are padded to sort in order.
 func (p *Plot) record(c Context, kind figure.KindDef, series []PlotSeries, lines []figure.RefLine) {
 	for _, s := range series {
 		key := "fig." + p.ID + "." + s.Experiment + ":" + s.Data
 		for _, n := range kind.Numbers(s.Series) {
-			c.Record(fmt.Sprintf("%s[%0*d]", key, width(len(s.Y)), n.Index), n.Text, "")
+			k := key
+			if n.Part != "" {
+				k += "." + n.Part
+			}
+			c.Record(fmt.Sprintf("%s[%0*d]", k, width(len(s.Y)), n.Index), n.Text, "")
 		}
 	}
 	for i, l := range lines {

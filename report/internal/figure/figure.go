@@ -42,11 +42,23 @@ type Axis struct {
 	Min, Max *float64
 }
 
-// A Series is one data set; Labels name the bars of a bar plot.
+// A Series is one data set; Labels name the bars of a bar plot. Band,
+// when set, is drawn as a shaded band around it, for kinds that take one
+// (KindDef.DrawBand).
 type Series struct {
 	Legend string
 	X, Y   []float64
 	Labels []string
+	Band   *Band
+}
+
+// A Band is the lower and upper bounds of a shaded band around a series:
+// one of each per y value, at the series' x (a mean's interval, or two
+// quantiles). LoName and HiName head their columns in the table under the
+// figure.
+type Band struct {
+	Lo, Hi         []float64
+	LoName, HiName string
 }
 
 // A RefLine is a dashed reference line across the plot.
@@ -166,19 +178,39 @@ func xys(x, y []float64) plotter.XYs {
 }
 
 // addData draws each series of s with its kind's Draw, after checking that
-// it has values and, where x values lie along the x axis, one per y value.
+// it has values and, where x values lie along the x axis, one per y value,
+// and that a band has one lower and one upper bound per y value on a kind
+// that takes one. The bands go first, behind every series.
 func addData(p *plot.Plot, s Spec, loc *numfmt.Locale) error {
 	d, ok := s.Kind.Def()
 	if !ok {
 		return fmt.Errorf("unknown plot kind %d", int(s.Kind))
 	}
-	for i, ser := range s.Series {
+	for _, ser := range s.Series {
 		if d.OnX == XValues && len(ser.X) != len(ser.Y) {
 			return fmt.Errorf("series %q has %d x and %d y values", ser.Legend, len(ser.X), len(ser.Y))
 		}
 		if len(ser.Y) == 0 {
 			return fmt.Errorf("series %q is empty", ser.Legend)
 		}
+		if b := ser.Band; b != nil {
+			if d.DrawBand == nil {
+				return fmt.Errorf("series %q has a band, which a %s plot does not draw", ser.Legend, d.Name)
+			}
+			if len(b.Lo) != len(ser.Y) || len(b.Hi) != len(ser.Y) {
+				return fmt.Errorf("series %q has %d y values and a band of %d lower and %d upper bounds", ser.Legend, len(ser.Y), len(b.Lo), len(b.Hi))
+			}
+		}
+	}
+	for i, ser := range s.Series {
+		if ser.Band == nil {
+			continue
+		}
+		if err := d.DrawBand(p, s, i); err != nil {
+			return err
+		}
+	}
+	for i := range s.Series {
 		if err := d.Draw(p, s, i, loc); err != nil {
 			return err
 		}
@@ -189,11 +221,21 @@ func addData(p *plot.Plot, s Spec, loc *numfmt.Locale) error {
 // drawLine draws a series as a line, with a glyph at each point when it has
 // at most 40.
 func drawLine(p *plot.Plot, s Spec, i int, _ *numfmt.Locale) error {
-	ser := s.Series[i]
+	return drawLineStyle(p, s.Series[i], i, plotter.NoStep)
+}
+
+// drawStep draws a series as steps: each value held from its x to the
+// next, with a glyph at each point when it has at most 40.
+func drawStep(p *plot.Plot, s Spec, i int, _ *numfmt.Locale) error {
+	return drawLineStyle(p, s.Series[i], i, plotter.PostStep)
+}
+
+func drawLineStyle(p *plot.Plot, ser Series, i int, step plotter.StepKind) error {
 	l, pts, err := plotter.NewLinePoints(xys(ser.X, ser.Y))
 	if err != nil {
 		return err
 	}
+	l.StepStyle = step
 	l.Color = colorAt(i)
 	l.Width = vg.Points(1.5)
 	l.Dashes = dashes(i)
@@ -208,6 +250,44 @@ func drawLine(p *plot.Plot, s Spec, i int, _ *numfmt.Locale) error {
 	addLegend(p, ser.Legend, l, pts)
 	return nil
 }
+
+// drawLineBand draws the band of series i of a line plot: the region
+// between its lower and its upper bounds, joined by straight lines, in a
+// light tint of the series' colour.
+func drawLineBand(p *plot.Plot, s Spec, i int) error { return drawBand(p, s.Series[i], i, false) }
+
+// drawStepBand draws the band of series i of a step plot: each bound held
+// from its x to the next, as the steps are.
+func drawStepBand(p *plot.Plot, s Spec, i int) error { return drawBand(p, s.Series[i], i, true) }
+
+func drawBand(p *plot.Plot, ser Series, i int, step bool) error {
+	lo, hi, n := ser.Band.Lo, ser.Band.Hi, len(ser.Y)
+	ring := make(plotter.XYs, 0, 4*n)
+	for k := 0; k < n; k++ {
+		ring = append(ring, plotter.XY{X: ser.X[k], Y: lo[k]})
+		if step && k+1 < n {
+			ring = append(ring, plotter.XY{X: ser.X[k+1], Y: lo[k]})
+		}
+	}
+	for k := n - 1; k >= 0; k-- {
+		if step && k+1 < n {
+			ring = append(ring, plotter.XY{X: ser.X[k+1], Y: hi[k]})
+		}
+		ring = append(ring, plotter.XY{X: ser.X[k], Y: hi[k]})
+	}
+	poly, err := plotter.NewPolygon(ring)
+	if err != nil {
+		return err
+	}
+	poly.Color = withAlpha(colorAt(i), bandAlpha)
+	poly.LineStyle.Width = 0
+	p.Add(poly)
+	return nil
+}
+
+// bandAlpha is the opacity of a band's tint: light enough that the grid,
+// the line and an overlapping band show through.
+const bandAlpha = 64
 
 // drawScatter draws a series as glyphs at its points.
 func drawScatter(p *plot.Plot, s Spec, i int, _ *numfmt.Locale) error {

@@ -2,6 +2,7 @@ package figure
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -93,6 +94,9 @@ func TestKindsComplete(t *testing.T) {
 		if d.Draw == nil || d.Tabulate == nil || d.Numbers == nil {
 			t.Errorf("kind %s: lacks a part: draw %t, table %t, numbers %t", d.Name, d.Draw != nil, d.Tabulate != nil, d.Numbers != nil)
 		}
+		if d.DrawBand != nil && d.OnY != YValues {
+			t.Errorf("kind %s draws a band but its y axis does not carry the series' values", d.Name)
+		}
 	}
 	if _, ok := Kind(0).Def(); ok {
 		t.Error("the zero Kind has a definition")
@@ -103,11 +107,11 @@ func TestKindsComplete(t *testing.T) {
 // list every point (a CDF each distinct value), and the names are the ones
 // the lessons use, in their order.
 func TestKindParts(t *testing.T) {
-	if got := strings.Join(KindNames(nil), ", "); got != "line, scatter, bar, histogram, cdf" {
+	if got := strings.Join(KindNames(nil), ", "); got != "line, scatter, bar, histogram, cdf, step" {
 		t.Errorf("KindNames = %s", got)
 	}
 	ser := Series{Legend: "a", X: []float64{1, 2, 3, 4}, Y: []float64{3, 1, 3, 2}}
-	want := map[Kind]int{Line: 4, Scatter: 4, Bar: 4, Histogram: 4, CDF: 3}
+	want := map[Kind]int{Line: 4, Scatter: 4, Bar: 4, Histogram: 4, CDF: 3, Step: 4}
 	for _, d := range Kinds {
 		s := Spec{Kind: d.Kind, Series: []Series{ser}}
 		tab := d.Tabulate(s, locale(t, "en"), "series")
@@ -115,5 +119,74 @@ func TestKindParts(t *testing.T) {
 		if len(tab.Rows) != want[d.Kind] || len(nums) != want[d.Kind] {
 			t.Errorf("%s: %d rows and %d numbers, want %d", d.Name, len(tab.Rows), len(nums), want[d.Kind])
 		}
+	}
+}
+
+// TestBand draws a series with a band on each kind that takes one: the
+// band is filled in a tint of the series' colour before (so behind) the
+// series' line, a stepped band holds each bound to the next x, the table
+// gains the bounds' columns and the numbers file their points; a kind
+// without a band refuses one.
+func TestBand(t *testing.T) {
+	ser := Series{Legend: "a", X: []float64{1, 2, 3}, Y: []float64{2, 3, 2.5},
+		Band: &Band{Lo: []float64{1, 2.5, 2}, Hi: []float64{3, 4, 3}, LoName: "p5", HiName: "p95"}}
+	vertices := map[Kind]int{Line: 6, Step: 10}
+	for _, d := range Kinds {
+		s := Spec{Kind: d.Kind, X: Axis{Label: "x"}, Y: Axis{Label: "y"}, Series: []Series{ser}}
+		svg, err := SVG(s, locale(t, "en"))
+		if d.DrawBand == nil {
+			want := `series "a" has a band, which a ` + d.Name + ` plot does not draw`
+			if err == nil || err.Error() != want {
+				t.Errorf("%s: err = %v, want %s", d.Name, err, want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", d.Name, err)
+		}
+		band := strings.Index(string(svg), "fill:#0071B1;fill-opacity:0.25098")
+		line := strings.Index(string(svg), "stroke:#0072B2;stroke-width:1.5")
+		if band < 0 || line < 0 || band > line {
+			t.Errorf("%s: band at %d, line at %d: want a tinted band drawn before the line", d.Name, band, line)
+		}
+		start := strings.LastIndex(string(svg[:band]), "<path d=\"")
+		if n := strings.Count(string(svg[start:band]), "L") + 1; n != vertices[d.Kind] {
+			t.Errorf("%s: the band has %d vertices, want %d", d.Name, n, vertices[d.Kind])
+		}
+		plain := s
+		plain.Series = []Series{{Legend: "a", X: ser.X, Y: ser.Y}}
+		without, _ := SVG(plain, locale(t, "en"))
+		if bytes.Contains(without, []byte("fill-opacity")) {
+			t.Errorf("%s: a series without a band draws one", d.Name)
+		}
+
+		tab := d.Tabulate(s, locale(t, "en"), "series")
+		if got := strings.Join(tab.Head, "|"); got != "x|a|a p5|a p95" {
+			t.Errorf("%s: head %s", d.Name, got)
+		}
+		if got := strings.Join(tab.Rows[1].Cells, "|"); tab.Rows[1].Label != "2" || got != "3|2.5|4" {
+			t.Errorf("%s: row %s: %s", d.Name, tab.Rows[1].Label, got)
+		}
+		other := s
+		other.Series = []Series{ser, {Legend: "b", X: []float64{5}, Y: []float64{6}}}
+		tab = d.Tabulate(other, locale(t, "en"), "series")
+		if got := strings.Join(tab.Head, "|"); got != "series|x|y|p5|p95" {
+			t.Errorf("%s: head of a row per point %s", d.Name, got)
+		}
+		if len(tab.Rows) != 4 || strings.Join(tab.Rows[0].Cells, "|") != "1|2|1|3" || strings.Join(tab.Rows[3].Cells, "|") != "5|6||" {
+			t.Errorf("%s: rows per point %v", d.Name, tab.Rows)
+		}
+
+		var nums []string
+		for _, n := range d.Numbers(ser) {
+			nums = append(nums, fmt.Sprintf("%s[%d]=%s", n.Part, n.Index, n.Text))
+		}
+		if got := strings.Join(nums, ", "); got != "[0]=1 2, [1]=2 3, [2]=3 2.5, lo[0]=1 1, lo[1]=2 2.5, lo[2]=3 2, hi[0]=1 3, hi[1]=2 4, hi[2]=3 3" {
+			t.Errorf("%s: numbers %s", d.Name, got)
+		}
+	}
+	short := Spec{Kind: Line, Series: []Series{{Legend: "a", X: ser.X, Y: ser.Y, Band: &Band{Lo: []float64{1}, Hi: ser.Y}}}}
+	if _, err := SVG(short, locale(t, "en")); err == nil || err.Error() != `series "a" has 3 y values and a band of 1 lower and 3 upper bounds` {
+		t.Errorf("short band: err = %v", err)
 	}
 }

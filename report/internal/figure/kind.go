@@ -19,6 +19,7 @@ const (
 	Bar
 	Histogram
 	CDF
+	Step
 )
 
 // Values names which of a series' values lie along an axis.
@@ -33,7 +34,8 @@ const (
 )
 
 // A KindDef is everything that differs from one kind of plot to another.
-// Every field is set: TestKindsComplete holds a new kind to that.
+// Every field but DrawBand is set: TestKindsComplete holds a new kind to
+// that.
 type KindDef struct {
 	Kind Kind
 	Name string // as a lesson writes it after kind:
@@ -47,13 +49,20 @@ type KindDef struct {
 	// from i; text it draws (bar names) is in loc. The plot depends only on
 	// s, i and loc.
 	Draw func(p *plot.Plot, s Spec, i int, loc *numfmt.Locale) error
+	// DrawBand adds the band of series i of s to p, in a tint of the
+	// series' colour; the bands are drawn before every series, so behind
+	// them. It is nil for a kind that takes no band (then a series with a
+	// band is an error). A kind with a DrawBand has OnY == YValues: the
+	// band's bounds lie along y, as the series' values do.
+	DrawBand func(p *plot.Plot, s Spec, i int) error
 	// Tabulate returns the data behind a figure of this kind, for readers
 	// who cannot see it, as the table under the figure shows it: numbers in
 	// loc, seriesHead heading the column of legends. The table depends only
 	// on s's series and axis labels, loc and seriesHead.
 	Tabulate func(s Spec, loc *numfmt.Locale, seriesHead string) Table
 	// Numbers returns the numbers-file lines of one series, in the order
-	// and with the values its table rows show them, in neutral form.
+	// and with the values its table rows show them, in neutral form; its
+	// band's, if it has one, after its own.
 	Numbers func(ser Series) []Number
 }
 
@@ -61,7 +70,7 @@ type KindDef struct {
 // lists them.
 var Kinds = []KindDef{
 	{Kind: Line, Name: "line", OnX: XValues, OnY: YValues,
-		Draw: drawLine, Tabulate: pointTable, Numbers: pointNumbers},
+		Draw: drawLine, DrawBand: drawLineBand, Tabulate: pointTable, Numbers: pointNumbers},
 	{Kind: Scatter, Name: "scatter", OnX: XValues, OnY: YValues,
 		Draw: drawScatter, Tabulate: pointTable, Numbers: pointNumbers},
 	// Bars are named by the series' labels, or else by its x values.
@@ -73,6 +82,10 @@ var Kinds = []KindDef{
 	// The values lie along x; y is the share at or below each.
 	{Kind: CDF, Name: "cdf", OnX: YValues, OnY: NoValues,
 		Draw: drawCDF, Tabulate: cdfTable, Numbers: cdfNumbers},
+	// Each value is held from its x to the next: for series over a whole
+	// number parameter (a sweep over a threshold).
+	{Kind: Step, Name: "step", OnX: XValues, OnY: YValues,
+		Draw: drawStep, DrawBand: drawStepBand, Tabulate: pointTable, Numbers: pointNumbers},
 }
 
 // Def returns k's entry in Kinds; ok is false for the zero Kind or one

@@ -2,6 +2,7 @@ package figure
 
 import (
 	"slices"
+	"strings"
 
 	"lbcourse/report/internal/numfmt"
 )
@@ -22,8 +23,11 @@ type Row struct {
 
 // A Number is one numbers-file line of a series: the index of the point it
 // stands for and its value, or values separated by a space, in neutral form.
+// Part is "" for the series' own points, or "lo" or "hi" for the lower or
+// upper bound of its band at that point.
 type Number struct {
 	Index int
+	Part  string
 	Text  string
 }
 
@@ -41,17 +45,29 @@ func xHead(s Spec) string {
 	return s.X.Label
 }
 
-// pointTable lists the points of line, scatter and bar plots. When every
-// series has the same x values it has a row per x, labelled by the first
-// series' labels if it has them, and a column per series; else a row per
-// point with its x and y.
+// pointTable lists the points of line, scatter, bar and step plots. When
+// every series has the same x values it has a row per x, labelled by the
+// first series' labels if it has them, and a column per series, followed
+// by its band's lower and upper bounds if it has one; else a row per point
+// with its x and y, and the bounds when a series has a band.
 func pointTable(s Spec, loc *numfmt.Locale, seriesHead string) Table {
 	num := func(v float64) string { return loc.Format(numfmt.Format{}, v) }
 	if !sameX(s.Series) {
 		t := Table{Head: []string{seriesHead, xHead(s), s.Y.Label}}
+		banded := bandHeads(s.Series)
+		if banded != nil {
+			t.Head = append(t.Head, banded...)
+		}
 		for _, ser := range s.Series {
 			for i := range ser.X {
-				t.Rows = append(t.Rows, Row{ser.Legend, []string{num(ser.X[i]), num(ser.Y[i])}})
+				r := Row{ser.Legend, []string{num(ser.X[i]), num(ser.Y[i])}}
+				switch {
+				case ser.Band != nil:
+					r.Cells = append(r.Cells, num(ser.Band.Lo[i]), num(ser.Band.Hi[i]))
+				case banded != nil:
+					r.Cells = append(r.Cells, "", "")
+				}
+				t.Rows = append(t.Rows, r)
 			}
 		}
 		return t
@@ -59,6 +75,9 @@ func pointTable(s Spec, loc *numfmt.Locale, seriesHead string) Table {
 	t := Table{Head: []string{xHead(s)}}
 	for _, ser := range s.Series {
 		t.Head = append(t.Head, ser.Legend)
+		if b := ser.Band; b != nil {
+			t.Head = append(t.Head, joinHead(ser.Legend, b.LoName), joinHead(ser.Legend, b.HiName))
+		}
 	}
 	first := s.Series[0]
 	for i, x := range first.X {
@@ -68,10 +87,42 @@ func pointTable(s Spec, loc *numfmt.Locale, seriesHead string) Table {
 		}
 		for _, ser := range s.Series {
 			r.Cells = append(r.Cells, num(ser.Y[i]))
+			if b := ser.Band; b != nil {
+				r.Cells = append(r.Cells, num(b.Lo[i]), num(b.Hi[i]))
+			}
 		}
 		t.Rows = append(t.Rows, r)
 	}
 	return t
+}
+
+// joinHead heads a band's column: the series' legend and the bound's name.
+func joinHead(legend, name string) string {
+	if legend == "" {
+		return name
+	}
+	return legend + " " + name
+}
+
+// bandHeads heads the two band columns of a table with a row per point:
+// the distinct names of the series' lower bounds and of their upper
+// bounds, each joined by " / "; nil when no series has a band.
+func bandHeads(series []Series) []string {
+	var lo, hi []string
+	for _, ser := range series {
+		if b := ser.Band; b != nil {
+			if !slices.Contains(lo, b.LoName) {
+				lo = append(lo, b.LoName)
+			}
+			if !slices.Contains(hi, b.HiName) {
+				hi = append(hi, b.HiName)
+			}
+		}
+	}
+	if lo == nil {
+		return nil
+	}
+	return []string{strings.Join(lo, " / "), strings.Join(hi, " / ")}
 }
 
 // sameX reports whether there are series and all have the same x values.
@@ -87,11 +138,22 @@ func sameX(series []Series) bool {
 	return true
 }
 
-// pointNumbers writes each point as "x y".
+// pointNumbers writes each point as "x y", then, for a band, each point's
+// lower bound as "x lo" (part "lo") and its upper bound as "x hi" ("hi").
 func pointNumbers(ser Series) []Number {
 	var out []Number
 	for i := range ser.Y {
-		out = append(out, Number{i, neutral(ser.X[i]) + " " + neutral(ser.Y[i])})
+		out = append(out, Number{Index: i, Text: neutral(ser.X[i]) + " " + neutral(ser.Y[i])})
+	}
+	if b := ser.Band; b != nil {
+		for _, part := range []struct {
+			name string
+			v    []float64
+		}{{"lo", b.Lo}, {"hi", b.Hi}} {
+			for i, v := range part.v {
+				out = append(out, Number{Index: i, Part: part.name, Text: neutral(ser.X[i]) + " " + neutral(v)})
+			}
+		}
 	}
 	return out
 }
@@ -111,7 +173,7 @@ func valueTable(s Spec, loc *numfmt.Locale, seriesHead string) Table {
 func valueNumbers(ser Series) []Number {
 	var out []Number
 	for i, v := range sorted(ser.Y) {
-		out = append(out, Number{i, neutral(v)})
+		out = append(out, Number{Index: i, Text: neutral(v)})
 	}
 	return out
 }
@@ -133,7 +195,7 @@ func cdfTable(s Spec, loc *numfmt.Locale, seriesHead string) Table {
 func cdfNumbers(ser Series) []Number {
 	var out []Number
 	for _, st := range cdfSteps(ser.Y) {
-		out = append(out, Number{st.index, neutral(st.value) + " " + shareFormat.Neutral(st.share)})
+		out = append(out, Number{Index: st.index, Text: neutral(st.value) + " " + shareFormat.Neutral(st.share)})
 	}
 	return out
 }
