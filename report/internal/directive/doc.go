@@ -48,13 +48,13 @@
 //
 // plot ID draws series as an SVG per language (file fig/LESSON-ID.svg) with
 // localised tick labels, and puts the data behind it in a table under the
-// figure. Kinds: line, scatter, bar, histogram, cdf. Series of another
+// figure. Kinds: line, scatter, bar, histogram, cdf, step. Series of another
 // experiment are written EXPERIMENT:SERIES; lines draws reference lines at
 // a value or a number:
 //
 //	```plot moved
 //	experiment: hashing
-//	kind: line                 # line, scatter, bar, histogram, cdf
+//	kind: line                 # line, scatter, bar, histogram, cdf, step
 //	title: Keys that move
 //	caption: Shown under the figure.
 //	alt: Describes the figure for readers who cannot see it.
@@ -67,6 +67,19 @@
 //	  - {y: ideal.moved, legend: needed}
 //	bins: 20                   # histogram only
 //	```
+//
+// step draws a line as steps, each value held until the next x: for a
+// series over a whole-number parameter (a sweep over a threshold). A
+// series of a line or step plot may name a band: lo and hi are the series
+// of its lower and upper bounds, of the series' experiment unless written
+// EXPERIMENT:SERIES, with exactly the series' x values; the band is shaded
+// behind every line in a light tint of the series' colour, checked against
+// the y axis bounds like the series, listed in two more columns of the
+// table under the figure and in the numbers file as
+// fig.ID.EXPERIMENT:SERIES.lo[i] and .hi[i]:
+//
+//	series:
+//	  - {data: tail.mean, lo: tail.ci95_lo, hi: tail.ci95_hi, legend: mean and 95% interval}
 //
 // check states claims the prose makes, one per line (# starts a comment).
 // A claim is a comparison over values (see package expr for the grammar:
@@ -121,8 +134,9 @@
 // goes to the smallest parameter value), and run.V.P. Sweeping and
 // replicating together gives, per statistic S, the series P.S over the
 // swept values, P.S.min, .max, .argmin, .argmax and run.V.P.S: a mean with
-// its interval over a sweep. A varied experiment keeps its runs' values,
-// not their series.
+// its interval over a sweep; plot it as a band, {data: P.mean, lo:
+// P.ci95_lo, hi: P.ci95_hi}, or P.p5 and P.p95 for the spread of the runs.
+// A varied experiment keeps its runs' values, not their series.
 //
 // # Claims over runs
 //
