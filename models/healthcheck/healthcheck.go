@@ -44,27 +44,31 @@
 // over by the load a failing degraded subject sheds.
 //
 // total.tail is the size of the union of both tails (a degraded subject can
-// be both in the loose tail and pushed over capacity; it is counted once).
-// The loose end is empty iff T < min_degraded_latency (the smallest
-// slowed-down response), the tight end iff T >= max_normal_latency (the
-// largest latency of a healthy subject), so both can be empty only when
-// gap = min_degraded_latency − max_normal_latency is positive; both_empty
-// counts the timeouts of the sweep where that happens. Conversely, when
-// min_degraded_latency <= T < max_normal_latency both ends should be
-// occupied: overlap_points counts the timeouts of the sweep in that range
-// and overlap_both_full those of them where loose.tail and tight.tail are
-// both positive, so that a page can check the two against each other.
-// loose_nondecreasing is 1 when loose.tail never shrinks from one timeout
-// of the sweep to the next, else 0; it is 1 for every run, because a
-// degraded subject that passes at some T passes at every larger T.
-// tight_nonincreasing is 1 when tight.tail never grows along the sweep: the
-// removed healthy subjects only fall as T grows, but the pushed survivors
-// can rise, so this one is a finding of the run, not a rule of the model.
-// max_degraded_latency is the slowest degraded response: from that T on
-// every degraded subject passes. With no degraded subject the loose end is
-// always empty; min_degraded_latency, max_degraded_latency, gap and
-// overlap_points are then reported as 0. With no healthy subject
-// max_normal_latency is 0.
+// be both in the loose tail and pushed over capacity; it is counted once),
+// so it is 0 iff both ends are empty.
+//
+// # Over many timeouts
+//
+// A run measures one T; a page sweeps the parameter timeout (sweep:
+// {timeout: A..B}) to see the ends move, and reads what the sweep shows
+// together from the sweep: the smallest total tail (total.tail.min) and
+// where it lies (total.tail.argmin), the first T with an empty tight end
+// (tight.tail.argmin), and so on. The run reports the values that say where
+// the ends move, which do not depend on T. The loose end is empty iff
+// T < min_degraded_latency (the smallest slowed-down response) and holds
+// every degraded subject iff T >= max_degraded_latency; tight.removed is 0
+// iff T >= max_normal_latency (the largest latency of a healthy subject),
+// and then no survivor is pushed either, so the tight end is empty from that
+// T on. Both ends can be empty together only when gap = min_degraded_latency
+// − max_normal_latency is positive, for the T in [max_normal_latency,
+// min_degraded_latency); when min_degraded_latency <= T <
+// max_normal_latency both are occupied. loose.tail never shrinks as T grows
+// (a degraded subject that passes at some T passes at every larger T) and
+// tight.removed never grows; tight.tail can, because the pushed survivors
+// can rise, so whether it only falls is a finding of a sweep, not a rule of
+// the model. With no degraded subject the loose end is always empty, and
+// min_degraded_latency, max_degraded_latency and gap are reported as 0; with
+// no healthy subject max_normal_latency is 0.
 //
 // # Defaults
 //
@@ -75,13 +79,15 @@
 // fast subject, degraded, still answers sooner than a slow healthy one,
 // which is the overlap the source argues from. With the default population
 // (degraded latencies 10, 25, 8, 40, 40; slowest healthy 48) the overlap
-// holds for every slowdown up to 6 (8 × 6 = 48). The
-// sweep 0, 5, …, 100 steps by the smallest latency (5) and ends above
-// 49 × 2 = 98, the slowest response any seed can produce at slowdown 2, so
-// its last point has every subject passing.
+// holds for every slowdown up to 6 (8 × 6 = 48). The default timeout, 100,
+// lies above 49 × 2 = 98, the slowest response any seed can produce at
+// slowdown 2, so every subject passes, nobody is removed and the run shares
+// the requests exactly as the layer model's layer 7 does: its overloaded
+// count is the source's layer-7 figure, 16 of 40. A sweep of 0..100 thus
+// runs from nobody passing to everybody passing.
 //
-// The run reports slowdown back as a value, so that a page can cite the
-// degradation it measured without typing it.
+// The run reports slowdown and timeout back as values, so that a page can
+// cite the degradation and the timeout it measured without typing them.
 //
 // The draining period the source mentions is not modelled: it is a length of
 // time, and the course's connections have no duration or arrival time to
@@ -98,13 +104,10 @@ import (
 	"lbcourse/models/model"
 )
 
-// Limits on the size of a run, besides the layer model's layer.MaxSubjects
-// and layer.MaxConnections: the sweep holds at most MaxTimeouts values, each
-// at most MaxTimeout (far above any response time: latencies are below 50).
-const (
-	MaxTimeouts = 10_000
-	MaxTimeout  = 1_000_000
-)
+// MaxTimeout bounds the timeout, besides the layer model's
+// layer.MaxSubjects and layer.MaxConnections; it lies far above any
+// response time (latencies are below 50).
+const MaxTimeout = 1_000_000
 
 // Params are the parameters of a run.
 type Params struct {
@@ -121,25 +124,20 @@ type Params struct {
 	Degraded int `yaml:"degraded" unit:"subject"`
 	// Slowdown multiplies a degraded subject's latency; it is greater than 1.
 	Slowdown float64 `yaml:"slowdown"`
-	// Timeouts is the sweep of T values, non-negative and strictly
-	// increasing.
-	Timeouts []int `yaml:"timeouts"`
+	// Timeout is the check's timeout T, 0..MaxTimeout, in the latencies'
+	// abstract time unit: a subject passes iff it answers within T.
+	Timeout int `yaml:"timeout"`
 }
 
 // DefaultParams returns the defaults justified in the package comment.
 func DefaultParams() Params {
-	ts := make([]int, 0, 21)
-	for t := 0; t <= 100; t += 5 {
-		ts = append(ts, t)
-	}
-	return Params{Subjects: 40, Connections: 400, Seed: 20260812, Degraded: 5, Slowdown: 2, Timeouts: ts}
+	return Params{Subjects: 40, Connections: 400, Seed: 20260812, Degraded: 5, Slowdown: 2, Timeout: 100}
 }
 
 // Validate reports every invalid field: subjects, connections and seeds as
 // in the layer model (subjects 1..layer.MaxSubjects, connections
 // 0..layer.MaxConnections), degraded in 0..subjects, slowdown finite and
-// greater than 1, timeouts non-empty, at most MaxTimeouts of them, each in
-// 0..MaxTimeout, strictly increasing.
+// greater than 1, timeout in 0..MaxTimeout.
 func (p Params) Validate() error {
 	errs := layer.ValidateSize(p.Subjects, p.Connections)
 	add := func(param, format string, a ...any) {
@@ -156,25 +154,10 @@ func (p Params) Validate() error {
 		add("slowdown", "must be a finite number greater than 1 (got %v)", p.Slowdown)
 	}
 	switch {
-	case len(p.Timeouts) == 0:
-		add("timeouts", "must not be empty")
-	case len(p.Timeouts) > MaxTimeouts:
-		add("timeouts", "must have at most %d elements (got %d)", MaxTimeouts, len(p.Timeouts))
-	default:
-		for i, t := range p.Timeouts {
-			if t < 0 {
-				add("timeouts", "element %d must be at least 0 (got %d)", i, t)
-				break
-			}
-			if t > MaxTimeout {
-				add("timeouts", "element %d must be at most %d (got %d)", i, MaxTimeout, t)
-				break
-			}
-			if i > 0 && t <= p.Timeouts[i-1] {
-				add("timeouts", "must be strictly increasing (element %d is %d after %d)", i, t, p.Timeouts[i-1])
-				break
-			}
-		}
+	case p.Timeout < 0:
+		add("timeout", "must be at least 0 (got %d)", p.Timeout)
+	case p.Timeout > MaxTimeout:
+		add("timeout", "must be at most %d (got %d)", MaxTimeout, p.Timeout)
 	}
 	return errs.Err()
 }
@@ -271,8 +254,8 @@ func (pop *population) evaluate(t float64) outcome {
 	return o
 }
 
-// Run sweeps the timeouts over the population and returns the values and
-// series Model declares.
+// Run applies the check with p.Timeout to the population and returns the
+// values and series Model declares.
 func Run(ctx context.Context, p Params) (model.Result, error) {
 	if err := p.Validate(); err != nil {
 		return model.Result{}, err
@@ -281,17 +264,14 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		return model.Result{}, err
 	}
 	pop := newPopulation(p)
-	outs := make([]outcome, len(p.Timeouts))
-	for i, t := range p.Timeouts {
-		if err := ctx.Err(); err != nil {
-			return model.Result{}, err
-		}
-		outs[i] = pop.evaluate(float64(t))
+	if err := ctx.Err(); err != nil {
+		return model.Result{}, err
 	}
+	o := pop.evaluate(float64(p.Timeout))
 	var r model.Result
-	setSummary(&r, p, pop, outs)
-	setTimeouts(&r, p.Timeouts, outs)
-	addSeries(&r, p.Timeouts, pop, outs)
+	setPopulation(&r, p, pop)
+	setOutcome(&r, o)
+	addSeries(&r, pop)
 	return r, nil
 }
 
@@ -324,83 +304,38 @@ func (pop *population) baselineOverloaded() int {
 	return baseOver
 }
 
-// A sweepSummary is what the outcomes of the whole sweep show together.
-type sweepSummary struct {
-	bothEmpty, overlap, overlapFull int
-	minTotal, bestT                 int
-	looseUp, tightDown              float64 // 1 or 0
-}
-
-// summarise reads the outcomes outs of the timeouts ts, given the fastest
-// degraded and the slowest healthy response.
-func summarise(outs []outcome, ts []int, minDegraded, maxNormal float64) sweepSummary {
-	sum := sweepSummary{minTotal: math.MaxInt, looseUp: 1, tightDown: 1}
-	for i, o := range outs {
-		if i > 0 && o.looseTail < outs[i-1].looseTail {
-			sum.looseUp = 0
-		}
-		if i > 0 && o.tightTail > outs[i-1].tightTail {
-			sum.tightDown = 0
-		}
-		if o.looseTail == 0 && o.tightTail == 0 {
-			sum.bothEmpty++
-		}
-		if t := float64(ts[i]); minDegraded > 0 && minDegraded <= t && t < maxNormal {
-			sum.overlap++
-			if o.looseTail > 0 && o.tightTail > 0 {
-				sum.overlapFull++
-			}
-		}
-		if o.totalTail < sum.minTotal {
-			sum.minTotal, sum.bestT = o.totalTail, ts[i]
-		}
-	}
-	return sum
-}
-
-// setSummary sets the values that describe the population and the sweep as
-// a whole.
-func setSummary(r *model.Result, p Params, pop *population, outs []outcome) {
+// setPopulation sets the values that describe the population and the
+// parameters, the same for every timeout.
+func setPopulation(r *model.Result, p Params, pop *population) {
 	maxNormal, minDegraded, maxDegraded := pop.responses()
-	sum := summarise(outs, p.Timeouts, minDegraded, maxNormal)
 	r.Set("subjects", float64(p.Subjects), "subject")
 	r.Set("requests", float64(layer.TotalRequests(pop.conns)), "request")
 	r.Set("degraded_count", float64(p.Degraded), "subject")
 	r.Set("slowdown", p.Slowdown, "")
+	r.Set("timeout", float64(p.Timeout), "")
 	r.Set("max_normal_latency", maxNormal, "")
 	r.Set("min_degraded_latency", minDegraded, "")
 	r.Set("max_degraded_latency", maxDegraded, "")
 	r.Set("gap", max(0, minDegraded-maxNormal), "")
 	r.Set("baseline_overloaded", float64(pop.baselineOverloaded()), "subject")
-	r.Set("both_empty", float64(sum.bothEmpty), "")
-	r.Set("overlap_points", float64(sum.overlap), "")
-	r.Set("overlap_both_full", float64(sum.overlapFull), "")
-	r.Set("min_total_tail", float64(sum.minTotal), "subject")
-	r.Set("best_t", float64(sum.bestT), "")
-	r.Set("loose_nondecreasing", sum.looseUp, "")
-	r.Set("tight_nonincreasing", sum.tightDown, "")
 }
 
-// setTimeouts sets the values t.<T>.* of each timeout T of ts.
-func setTimeouts(r *model.Result, ts []int, outs []outcome) {
-	for i, t := range ts {
-		o, pre := outs[i], fmt.Sprintf("t.%d.", t)
-		r.Set(pre+"passing", float64(o.passing), "subject")
-		r.Set(pre+"dropped", float64(o.dropped), "request")
-		r.Set(pre+"overloaded", float64(o.overloaded), "subject")
-		r.Set(pre+"loose.tail", float64(o.looseTail), "subject")
-		r.Set(pre+"loose.load", float64(o.looseLoad), "request")
-		r.Set(pre+"loose.hidden", float64(o.looseTail), "subject")
-		r.Set(pre+"tight.tail", float64(o.tightTail), "subject")
-		r.Set(pre+"tight.removed", float64(o.removed), "subject")
-		r.Set(pre+"tight.hidden", float64(o.pushed), "subject")
-		r.Set(pre+"total.tail", float64(o.totalTail), "subject")
-	}
+// setOutcome sets the values of the check at the run's timeout.
+func setOutcome(r *model.Result, o outcome) {
+	r.Set("passing", float64(o.passing), "subject")
+	r.Set("dropped", float64(o.dropped), "request")
+	r.Set("overloaded", float64(o.overloaded), "subject")
+	r.Set("loose.tail", float64(o.looseTail), "subject")
+	r.Set("loose.load", float64(o.looseLoad), "request")
+	r.Set("loose.hidden", float64(o.looseTail), "subject")
+	r.Set("tight.tail", float64(o.tightTail), "subject")
+	r.Set("tight.removed", float64(o.removed), "subject")
+	r.Set("tight.hidden", float64(o.pushed), "subject")
+	r.Set("total.tail", float64(o.totalTail), "subject")
 }
 
-// addSeries adds the per-subject series (X = subject ID) and the sweep
-// series (X = the timeouts ts).
-func addSeries(r *model.Result, ts []int, pop *population, outs []outcome) {
+// addSeries adds the per-subject series (X = subject ID).
+func addSeries(r *model.Result, pop *population) {
 	n := len(pop.subjects)
 	x := make([]float64, n)
 	lat := make([]float64, n)
@@ -415,29 +350,4 @@ func addSeries(r *model.Result, ts []int, pop *population, outs []outcome) {
 	r.AddSeries(model.Series{Name: "latency", X: x, Y: lat})
 	r.AddSeries(model.Series{Name: "response", X: slices.Clone(x), Y: slices.Clone(pop.response)})
 	r.AddSeries(model.Series{Name: "degraded", X: slices.Clone(x), Y: deg})
-
-	for _, sw := range sweeps {
-		xs, ys := make([]float64, len(outs)), make([]float64, len(outs))
-		for i, o := range outs {
-			xs[i], ys[i] = float64(ts[i]), float64(sw.of(o))
-		}
-		r.AddSeries(model.Series{Name: sw.name, X: xs, Y: ys})
-	}
-}
-
-// sweeps are the series over the timeouts, each one count of an outcome.
-var sweeps = []struct {
-	name, unit, doc string
-	of              func(outcome) int
-}{
-	{"loose.tail", "subject", "degraded subjects that pass", func(o outcome) int { return o.looseTail }},
-	{"tight.tail", "subject", "healthy subjects removed plus survivors the removal pushes over capacity", func(o outcome) int { return o.tightTail }},
-	{"loose.hidden", "subject", "loose-end subjects the pass/fail gauge hides (all of loose.tail)", func(o outcome) int { return o.looseTail }},
-	{"tight.hidden", "subject", "tight-end subjects the gauge hides: the survivors pushed over capacity", func(o outcome) int { return o.pushed }},
-	{"total.tail", "subject", "subjects in either tail, each counted once", func(o outcome) int { return o.totalTail }},
-	{"removed", "subject", "healthy subjects that fail the check", func(o outcome) int { return o.removed }},
-	{"loose.load", "request", "requests the passing degraded subjects receive", func(o outcome) int { return o.looseLoad }},
-	{"passing", "subject", "subjects that pass the check", func(o outcome) int { return o.passing }},
-	{"dropped", "request", "requests dropped because no subject passes", func(o outcome) int { return o.dropped }},
-	{"overloaded", "subject", "passing subjects over capacity, whatever the cause", func(o outcome) int { return o.overloaded }},
 }
