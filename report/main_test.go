@@ -170,7 +170,7 @@ func TestModels(t *testing.T) {
 	}
 	for _, want := range []string{
 		"round_robin.work.<r> turn round_robin: turns of service placed on replica r",
-		"t.<T>.total.tail subject subjects in either tail, each counted once, at timeout T",
+		"total.tail subject subjects in either tail, each counted once",
 		"conn_seed whole number, optional unset - ConnSeed draws the connections.",
 		"vnodes list of whole numbers [1,10,100,1000] - Vnodes lists the virtual-node counts per node for which a ring is built.",
 	} {

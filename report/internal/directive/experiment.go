@@ -152,5 +152,13 @@ func resolveExperiment(d Directive, c Context) (any, bool) {
 		}
 		v.Params = append(v.Params, ParamView{p.Name, val})
 	}
+	for _, vr := range []struct {
+		key  string
+		vary *Vary
+	}{{"replicate", e.Replicate}, {"sweep", e.Sweep}} {
+		if vr.vary != nil {
+			v.Params = append(v.Params, ParamView{vr.key, vr.vary.Param + ": " + vr.vary.Text})
+		}
+	}
 	return v, true
 }

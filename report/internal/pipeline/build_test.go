@@ -113,10 +113,10 @@ func TestDeterminism(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sa.Ran != sa.Experiments || sa.Cached != 0 {
+	if sa.Ran != sa.Runs || sa.Cached != 0 {
 		t.Errorf("cold build: %+v, want every experiment run", sa)
 	}
-	if sb.Ran != 0 || sb.Cached != sb.Experiments {
+	if sb.Ran != 0 || sb.Cached != sb.Runs {
 		t.Errorf("warm build: %+v, want every experiment from the cache", sb)
 	}
 	if strings.Join(a.Names(), "\n") != strings.Join(b.Names(), "\n") {
@@ -173,8 +173,8 @@ func TestProseEditRunsNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Ran != 0 || s.Cached != s.Experiments {
-		t.Errorf("after a prose edit: %d run, %d cached of %d; want 0 run", s.Ran, s.Cached, s.Experiments)
+	if s.Ran != 0 || s.Cached != s.Runs {
+		t.Errorf("after a prose edit: %d run, %d cached of %d; want 0 run", s.Ran, s.Cached, s.Runs)
 	}
 	for _, lang := range []string{"tr", "en"} {
 		f := filepath.Join(lessons, "02-dengeleme-algoritmalari", lang+".md")

@@ -38,8 +38,8 @@ func TestCorruptCacheRecomputed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Cached != 0 || s.Ran != s.Experiments {
-		t.Errorf("%d cached, %d run of %d; want every experiment run again", s.Cached, s.Ran, s.Experiments)
+	if s.Cached != 0 || s.Ran != s.Runs {
+		t.Errorf("%d cached, %d run of %d; want every experiment run again", s.Cached, s.Ran, s.Runs)
 	}
 	if len(s.Warnings) != len(entries) {
 		t.Errorf("%d warnings for %d corrupt entries:\n%s", len(s.Warnings), len(entries), strings.Join(s.Warnings, "\n"))
@@ -55,7 +55,7 @@ func TestCorruptCacheRecomputed(t *testing.T) {
 		}
 	}
 	// The recomputed entries were written back: the next build is clean.
-	if _, s, err = Render(context.Background(), o); err != nil || s.Cached != s.Experiments || len(s.Warnings) != 0 {
-		t.Errorf("third build: %d cached of %d, warnings %v, err %v", s.Cached, s.Experiments, s.Warnings, err)
+	if _, s, err = Render(context.Background(), o); err != nil || s.Cached != s.Runs || len(s.Warnings) != 0 {
+		t.Errorf("third build: %d cached of %d, warnings %v, err %v", s.Cached, s.Runs, s.Warnings, err)
 	}
 }

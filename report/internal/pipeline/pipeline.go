@@ -38,16 +38,16 @@ type Options struct {
 
 // Summary is what a build did.
 type Summary struct {
-	Lessons, Pages, Experiments, Ran, Cached, Claims int
-	Elapsed                                          time.Duration
+	Lessons, Pages, Experiments, Runs, Ran, Cached, Claims int
+	Elapsed                                                time.Duration
 	// Warnings are problems the build repaired, such as a corrupt cache
 	// entry it recomputed; each is reported once.
 	Warnings []string
 }
 
 func (s Summary) String() string {
-	return fmt.Sprintf("%d lessons, %d pages, %d experiments (%d run, %d cached), %d claims checked in %v",
-		s.Lessons, s.Pages, s.Experiments, s.Ran, s.Cached, s.Claims, s.Elapsed.Round(time.Millisecond))
+	return fmt.Sprintf("%d lessons, %d pages, %d experiments (%d runs: %d run, %d cached), %d claims checked in %v",
+		s.Lessons, s.Pages, s.Experiments, s.Runs, s.Ran, s.Cached, s.Claims, s.Elapsed.Round(time.Millisecond))
 }
 
 // Build renders the site into o.Out. It writes into a temporary directory
@@ -138,7 +138,7 @@ func renderSite(ctx context.Context, o Options) (*output.Files, Summary, error) 
 		resolve.Declared(l, plans[l], said, &errs)
 	}
 	st := run.All(ctx, all, cache.Cache{Dir: o.CacheDir}, o.Timeout, &errs)
-	s.Ran, s.Cached, s.Warnings = st.Ran, st.Cached, st.Warnings
+	s.Runs, s.Ran, s.Cached, s.Warnings = st.Runs, st.Ran, st.Cached, st.Warnings
 	if ctx.Err() != nil {
 		return nil, s, run.ErrInterrupted
 	}

@@ -147,10 +147,39 @@ func breakCycles(file string, order []*Experiment, errs *diag.List) {
 
 // Stats say what All did.
 type Stats struct {
-	mu          sync.Mutex
-	Ran, Cached int
+	mu sync.Mutex
+	// Runs is the number of distinct model runs the experiments asked for
+	// (two asking for the same model and parameters share one); each was
+	// Ran or Cached, or failed.
+	Runs, Ran, Cached int
 	// Warnings are problems it repaired, such as a corrupt cache entry.
 	Warnings []string
+	memo     map[string]*memoEntry
+}
+
+// A memoEntry is one distinct run of a build, computed once.
+type memoEntry struct {
+	once   sync.Once
+	r      model.Result
+	ok     bool
+	cached bool
+	fail   string // why it failed, when !ok
+}
+
+// entry returns the build's entry for the run of cache key key.
+func (st *Stats) entry(key string) *memoEntry {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.memo == nil {
+		st.memo = map[string]*memoEntry{}
+	}
+	e := st.memo[key]
+	if e == nil {
+		e = &memoEntry{}
+		st.memo[key] = e
+		st.Runs++
+	}
+	return e
 }
 
 func (st *Stats) count(n *int) {
@@ -257,11 +286,23 @@ func refValues(x *Experiment, errs *diag.List) (map[string]float64, bool) {
 }
 
 // result returns the result of running x's model on params: from c when it
-// holds a sound one, else from a run, which it stores in c. A corrupt
+// holds a sound one, else from a run, which it stores in c; a run that
+// several experiments of the build ask for is computed once. A corrupt
 // entry is a warning; a run that fails or returns an unsound result is an
 // error at x naming the run (name), and ok is false.
 func result(ctx context.Context, x *Experiment, name string, params registry.Params, c cache.Cache, timeout time.Duration, errs *diag.List, st *Stats) (r model.Result, ok, cached bool) {
 	key := x.Model.CacheKey(params)
+	e := st.entry(key)
+	e.once.Do(func() { e.r, e.ok, e.cached, e.fail = compute(ctx, x, name, key, params, c, timeout, st) })
+	if !e.ok {
+		errs.Add(x.File, x.D.Off, "experiment %s: %s", name, e.fail)
+		return model.Result{}, false, false
+	}
+	return e.r, true, e.cached
+}
+
+// compute takes the verified result of key from c, or runs the model.
+func compute(ctx context.Context, x *Experiment, name, key string, params registry.Params, c cache.Cache, timeout time.Duration, st *Stats) (r model.Result, ok, cached bool, fail string) {
 	r, status, err := c.Get(key)
 	if status == cache.Hit {
 		if err := checkResult(r); err != nil {
@@ -271,22 +312,20 @@ func result(ctx context.Context, x *Experiment, name string, params registry.Par
 	switch status {
 	case cache.Hit:
 		st.count(&st.Cached)
-		return r, true, true
+		return r, true, true, ""
 	case cache.Corrupt:
 		st.warn(fmt.Sprintf("%s: experiment %s: %v; recomputed", x.File, name, err))
 	}
 	r, err = runModel(ctx, x.Model, params, timeout)
 	if err != nil {
-		errs.Add(x.File, x.D.Off, "experiment %s: %v", name, err)
-		return model.Result{}, false, false
+		return model.Result{}, false, false, err.Error()
 	}
 	if err := checkResult(r); err != nil {
-		errs.Add(x.File, x.D.Off, "experiment %s: model %s returned %v", name, x.Model.Name, err)
-		return model.Result{}, false, false
+		return model.Result{}, false, false, fmt.Sprintf("model %s returned %v", x.Model.Name, err)
 	}
 	st.count(&st.Ran)
 	_ = c.Put(key, r)
-	return r, true, false
+	return r, true, false, ""
 }
 
 // DefaultTimeout bounds one model run unless Options.Timeout says otherwise.
