@@ -135,11 +135,17 @@ func aggregate(e *directive.Experiment, pts []*point, nrep int) (model.Result, e
 			index[k][v.Path] = i
 		}
 	}
+	paths := unionPaths(groups)
 	var out model.Result
-	for _, path := range unionPaths(groups) {
+	out.Values = make([]model.Value, 0, len(paths)*(len(StatNames)+len(pts)))
+	prefix := make([]string, len(groups[0])) // "run.KEY." of each replicate
+	for j, p := range groups[0] {
+		prefix[j] = "run." + RunKey(p.r, j) + "."
+	}
+	for _, path := range paths {
 		switch {
 		case e.Sweep == nil:
-			replicated(&out, groups[0], index[0], path)
+			replicated(&out, groups[0], index[0], prefix, path)
 		case e.Replicate == nil:
 			swept(&out, groups, index, path)
 		default:
@@ -197,14 +203,14 @@ func values(g []*point, index map[string]int, path string) (ys []float64, unit s
 
 // replicated: P.STAT for each statistic, run.KEY.P for each run, and the
 // series P of the runs' values over the replicated parameter.
-func replicated(out *model.Result, g []*point, index map[string]int, path string) {
+func replicated(out *model.Result, g []*point, index map[string]int, prefix []string, path string) {
 	ys, unit, _ := values(g, index, path)
 	for _, s := range Summarize(ys).stats() {
 		out.Set(path+"."+s.name, s.v, unit)
 	}
 	xs := make([]float64, len(g))
 	for j, p := range g {
-		out.Set("run."+RunKey(p.r, j)+"."+path, ys[j], unit)
+		out.Set(prefix[j]+path, ys[j], unit)
 		xs[j] = number(p.r)
 	}
 	out.AddSeries(model.Series{Name: path, X: xs, Y: ys})
