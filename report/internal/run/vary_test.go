@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"lbcourse/models/model"
 	"lbcourse/report/internal/cache"
 	"lbcourse/report/internal/course"
 	"lbcourse/report/internal/diag"
@@ -143,5 +144,24 @@ func BenchmarkReplicatedLayer40(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+func TestCheckResult(t *testing.T) {
+	ok := model.Result{Values: []model.Value{{Path: "a", V: 1}, {Path: "b", V: 2}}, Series: []model.Series{{Name: "s", X: []float64{1}, Y: []float64{2}}}}
+	if err := checkResult(ok); err != nil {
+		t.Errorf("sound result: %v", err)
+	}
+	for want, r := range map[string]model.Result{
+		`value "a" twice`:                       {Values: []model.Value{{Path: "a"}, {Path: "b"}, {Path: "a"}}},
+		`value "b" = NaN`:                       {Values: []model.Value{{Path: "a"}, {Path: "b", V: math.NaN()}}},
+		`series "s" twice`:                      {Series: []model.Series{{Name: "s"}, {Name: "s"}}},
+		`series "s" with 1 x and 0 y values`:    {Series: []model.Series{{Name: "s", X: []float64{1}}}},
+		`series "s" point 0 = (1, +Inf)`:        {Series: []model.Series{{Name: "s", X: []float64{1}, Y: []float64{math.Inf(1)}}}},
+		`series "s" with 1 points and 2 labels`: {Series: []model.Series{{Name: "s", X: []float64{1}, Y: []float64{1}, Labels: []string{"a", "b"}}}},
+	} {
+		if err := checkResult(r); err == nil || err.Error() != want {
+			t.Errorf("checkResult = %v, want %s", err, want)
+		}
 	}
 }
