@@ -305,8 +305,8 @@ func result(ctx context.Context, x *Experiment, name string, params registry.Par
 func compute(ctx context.Context, x *Experiment, name, key string, params registry.Params, c cache.Cache, timeout time.Duration, st *Stats) (r model.Result, ok, cached bool, fail string) {
 	r, status, err := c.Get(key)
 	if status == cache.Hit {
-		if err := checkResult(r); err != nil {
-			status, err = cache.Corrupt, fmt.Errorf("cache entry for %s: %v", key, err)
+		if cerr := checkResult(r); cerr != nil {
+			status, err = cache.Corrupt, fmt.Errorf("cache entry for %s: %v", key, cerr)
 		}
 	}
 	switch status {

@@ -165,3 +165,24 @@ func TestCheckResult(t *testing.T) {
 		}
 	}
 }
+
+// TestUnsoundCacheEntry: a cached result that fails the result checks is
+// recomputed, and the warning says which check it failed.
+func TestUnsoundCacheEntry(t *testing.T) {
+	m, _ := course.Registry().Lookup("warmup")
+	c := cache.Cache{Dir: t.TempDir()}
+	params, probs := m.Decode(nil, nil)
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	bad := model.Result{Values: []model.Value{{Path: "moved", V: math.NaN()}}}
+	if err := c.Put(m.CacheKey(params), bad); err != nil {
+		t.Fatal(err)
+	}
+	x := NewExperiment("t.md", &directive.Experiment{Name: "w", Model: "warmup"}, m)
+	var errs diag.List
+	st := All(context.Background(), []*Experiment{x}, c, DefaultTimeout, &errs)
+	if !x.OK || st.Ran != 1 || len(st.Warnings) != 1 || !strings.Contains(st.Warnings[0], `value "moved" = NaN; recomputed`) {
+		t.Errorf("ok %v, ran %d, warnings %q", x.OK, st.Ran, st.Warnings)
+	}
+}
