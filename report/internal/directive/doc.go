@@ -13,8 +13,9 @@
 //	summary: One line for the index.
 //	---
 //
-// The rest is CommonMark with GFM tables and strikethrough. Raw HTML is an
-// error. Headings of level 2 and 3 make the table of contents.
+// The rest is CommonMark with GFM tables, strikethrough and footnotes
+// (text[^key] and a line [^key]: note; they are listed at the end of the
+// page). Raw HTML is an error. Headings of level 2 and 3 make the table of contents.
 //
 // # Directive blocks
 //

@@ -60,11 +60,12 @@ func (e *Extension) Extend(m goldmark.Markdown) {
 }
 
 // New returns the goldmark used for lessons: CommonMark plus tables,
-// strikethrough, heading ids and this extension; raw HTML stays disabled
-// (goldmark's default). hooks may be nil for one used only to parse.
+// strikethrough, footnotes, heading ids and this extension; raw HTML stays
+// disabled (goldmark's default). hooks may be nil for one used only to parse.
 func New(parsers directive.Parsers, hooks Hooks) goldmark.Markdown {
 	return goldmark.New(
-		goldmark.WithExtensions(extension.Table, extension.Strikethrough, &Extension{Parsers: parsers, Hooks: hooks}),
+		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.Footnote,
+			&Extension{Parsers: parsers, Hooks: hooks}),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 	)
 }
