@@ -188,6 +188,15 @@ func (st *Stats) count(n *int) {
 	st.mu.Unlock()
 }
 
+// countAll counts n runs taken from the cache at once (a varied
+// experiment's aggregated result).
+func (st *Stats) countAll(n int) {
+	st.mu.Lock()
+	st.Runs += n
+	st.Cached += n
+	st.mu.Unlock()
+}
+
 func (st *Stats) warn(w string) {
 	st.mu.Lock()
 	st.Warnings = append(st.Warnings, w)

@@ -2,6 +2,8 @@ package run
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"slices"
 	"strconv"
@@ -42,6 +44,16 @@ func runVaried(ctx context.Context, x *Experiment, refs map[string]float64, c ca
 			pts = append(pts, p)
 		}
 	}
+	aggKey := aggregateKey(x, pts)
+	switch r, status, err := c.Get(aggKey); {
+	case status == cache.Hit && checkResult(r) == nil:
+		st.countAll(len(pts))
+		return r, true
+	case status == cache.Hit:
+		st.warn(fmt.Sprintf("%s: experiment %s: cache entry for %s: %v; recomputed", x.File, x.D.Name, aggKey, checkResult(r)))
+	case status == cache.Corrupt:
+		st.warn(fmt.Sprintf("%s: experiment %s: %v; recomputed", x.File, x.D.Name, err))
+	}
 	par.Each(len(pts), func(i int) {
 		p := pts[i]
 		p.res, p.ok, _ = result(ctx, x, x.D.Name+" ("+runLabel(x.D, p)+")", p.params, c, timeout, &p.errs, st)
@@ -59,7 +71,21 @@ func runVaried(ctx context.Context, x *Experiment, refs map[string]float64, c ca
 		errs.Add(x.File, x.D.Off, "experiment %s: %v", x.D.Name, err)
 		return model.Result{}, false
 	}
+	_ = c.Put(aggKey, r)
 	return r, true
+}
+
+// aggregateKey names the aggregated result of a varied experiment in the
+// cache: the cache key of every run, in order, and the shape of the
+// variation (which parameter is swept and which replicated). A warm build
+// reads this one entry instead of every run's.
+func aggregateKey(x *Experiment, pts []*point) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "aggregate v1\nsweep %v replicate %v\n", x.D.Sweep != nil, x.D.Replicate != nil)
+	for _, p := range pts {
+		fmt.Fprintf(h, "%s\n", x.Model.CacheKey(p.params))
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 func varyValues(v *directive.Vary) []registry.Value {
