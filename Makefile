@@ -10,11 +10,12 @@
 # make serve   live preview on http://127.0.0.1:8080/
 # make check   fails, naming files, when out/ is stale
 # make diff    displayed values that moved since HEAD
+# make lint    staticcheck (fetched by go run at a pinned version)
 # make fmt     gofmt -w .
 GO ?= go
 GOFMT ?= gofmt
 
-.PHONY: report test deps system-deps bench serve check diff fmt
+.PHONY: report test deps system-deps bench serve check diff lint fmt
 
 report:
 	$(GO) run ./report build
@@ -46,6 +47,9 @@ check:
 
 diff:
 	$(GO) run ./report diff
+
+lint:
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
 fmt:
 	$(GOFMT) -w .
