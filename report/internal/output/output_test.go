@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"lbcourse/report/internal/output/outputtest"
 )
@@ -116,7 +117,7 @@ func TestBuildsSerialised(t *testing.T) {
 	select {
 	case <-got:
 		t.Fatal("a second lock was granted while the first was held")
-	default:
+	case <-time.After(200 * time.Millisecond): // the second is still waiting
 	}
 	unlock()
 	<-got

@@ -42,19 +42,25 @@ func failingRegistry(t *testing.T, release chan struct{}) *registry.Registry {
 	return reg
 }
 
+// failingOptions builds the failures course with failingRegistry's models
+// into a previous site.
+func failingOptions(t *testing.T, release chan struct{}, timeout time.Duration) Options {
+	return Options{
+		Lessons:   filepath.Join("testdata", "failures", "lessons"),
+		Templates: filepath.Join(root, "templates"),
+		Out:       previousSite(t),
+		Registry:  failingRegistry(t, release),
+		Timeout:   timeout,
+	}
+}
+
 // TestRunFailures: a model that panics and one that never finishes each
 // become an error at their experiment; an experiment that depends on a
 // failed one is not run, the build returns, and out/ is as it was.
 func TestRunFailures(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)
-	o := Options{
-		Lessons:   filepath.Join("testdata", "failures", "lessons"),
-		Templates: filepath.Join(root, "templates"),
-		Out:       previousSite(t),
-		Registry:  failingRegistry(t, release),
-		Timeout:   200 * time.Millisecond,
-	}
+	o := failingOptions(t, release, 200*time.Millisecond)
 	before := outputtest.Tree(t, o.Out)
 	_, err := Build(context.Background(), o)
 	want := "testdata/failures/lessons/01-deneme/tr.md:7:4: experiment crash: model boom panicked: runtime error: index out of range [3] with length 0\n" +
@@ -73,13 +79,7 @@ func TestRunFailures(t *testing.T) {
 func TestInterrupted(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)
-	o := Options{
-		Lessons:   filepath.Join("testdata", "failures", "lessons"),
-		Templates: filepath.Join(root, "templates"),
-		Out:       previousSite(t),
-		Registry:  failingRegistry(t, release),
-		Timeout:   time.Hour,
-	}
+	o := failingOptions(t, release, time.Hour)
 	before := outputtest.Tree(t, o.Out)
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
