@@ -75,8 +75,13 @@ type Connection struct {
 // subject takes five draws in order: capacity, latency, class, special
 // (special with probability 1/9).
 func Subjects(n int, seed int64) []Subject {
+	return drawSubjects(make([]Subject, n), seed)
+}
+
+// drawSubjects fills subs with the first len(subs) subjects drawn from seed
+// and returns it.
+func drawSubjects(subs []Subject, seed int64) []Subject {
 	r := NewStream(seed)
-	subs := make([]Subject, n)
 	for i := range subs {
 		subs[i] = Subject{
 			ID:       i + 1,
@@ -112,8 +117,13 @@ func (c Connection) Long() bool { return c.Requests >= LongMinRequests }
 // ShortMinRequests..ShortMaxRequests (1..4). The reference program draws connections from Seed + 11; see
 // ConnSeed.
 func Connections(n int, seed int64) []Connection {
+	return drawConnections(make([]Connection, n), seed)
+}
+
+// drawConnections fills conns with the first len(conns) connections drawn
+// from seed and returns it.
+func drawConnections(conns []Connection, seed int64) []Connection {
 	r := NewStream(seed)
-	conns := make([]Connection, n)
 	for i := range conns {
 		long := r.Intn(LongOneIn) == 0
 		var req int

@@ -61,6 +61,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 
 	"gonum.org/v1/gonum/stat"
 
@@ -145,7 +146,8 @@ type loadStats struct {
 	mean, sd, cv                         float64
 }
 
-func measure(load []int, subjects []Subject) loadStats {
+// measure summarises load; buf, of len(load), is scratch space.
+func measure(load []int, subjects []Subject, buf []float64) loadStats {
 	st := loadStats{minLoad: slices.Min(load), maxLoad: slices.Max(load)}
 	for i, s := range subjects {
 		switch d := load[i] - s.Capacity; {
@@ -159,7 +161,10 @@ func measure(load []int, subjects []Subject) loadStats {
 			st.zeroLoad++
 		}
 	}
-	st.mean, st.sd, st.cv = meanSDCV(floats(load))
+	for i, v := range load {
+		buf[i] = float64(v)
+	}
+	st.mean, st.sd, st.cv = meanSDCV(buf)
 	return st
 }
 
@@ -179,14 +184,6 @@ func floats(x []int) []float64 {
 		f[i] = float64(v)
 	}
 	return f
-}
-
-func indices(n int) []float64 {
-	x := make([]float64, n)
-	for i := range x {
-		x[i] = float64(i + 1)
-	}
-	return x
 }
 
 // requestGauge reads a layer-7 gauge, requests per subject, the way
@@ -215,13 +212,14 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	if err := ctx.Err(); err != nil {
 		return model.Result{}, err
 	}
-	subs := Subjects(p.Subjects, p.Seed)
-	conns := Connections(p.Connections, ConnSeed(p.Seed, p.ConnSeed))
+	o := scratch.Get().(*outcome)
+	defer scratch.Put(o)
+	o.draw(p)
 	if err := ctx.Err(); err != nil {
 		return model.Result{}, err
 	}
-	o := deal(subs, conns)
-	var r model.Result
+	o.deal()
+	r := model.Result{Values: make([]model.Value, 0, numValues), Series: make([]model.Series, 0, numSeries)}
 	o.setPopulation(&r)
 	o.setClasses(&r)
 	o.setLevers(&r)
@@ -231,7 +229,8 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 }
 
 // An outcome is a population, its connections and the load each lever
-// gives every subject.
+// gives every subject. Its slices are scratch space that Run reuses from
+// one run to the next (scratch); nothing in a Result points into them.
 type outcome struct {
 	subs  []Subject
 	conns []Connection
@@ -239,29 +238,52 @@ type outcome struct {
 	// per class: subjects, their capacity and the requests addressed to it
 	classSubs, classCap, classReq [NumClasses]int
 
-	load4, gauge []int // layer 4: requests and connections per subject
-	load7        []int // layer 7
-	loadPool     []int // layer 7 with class pools
-	poolDropped  int   // requests layer 7 with class pools could not place
+	load4, gauge []int             // layer 4: requests and connections per subject
+	load7        []int             // layer 7
+	loadPool     []int             // layer 7 with class pools
+	poolDropped  int               // requests layer 7 with class pools could not place
+	pools        [NumClasses][]int // scratch for layer7Pools
+	buf          []float64
 }
 
-// deal runs the three levers on subs and conns.
-func deal(subs []Subject, conns []Connection) *outcome {
-	o := &outcome{subs: subs, conns: conns, caps: make([]int, len(subs))}
+// scratch holds outcomes between runs, so that replicated runs do not
+// allocate their population, connections and loads anew.
+var scratch = sync.Pool{New: func() any { return new(outcome) }}
+
+// draw sizes o for p and draws its subjects and connections.
+func (o *outcome) draw(p Params) {
+	n := p.Subjects
+	o.subs = drawSubjects(resize(o.subs, n), p.Seed)
+	o.conns = drawConnections(resize(o.conns, p.Connections), ConnSeed(p.Seed, p.ConnSeed))
+	o.caps, o.load4, o.gauge = resize(o.caps, n), resize(o.load4, n), resize(o.gauge, n)
+	o.load7, o.loadPool = resize(o.load7, n), resize(o.loadPool, n)
+	o.buf = resize(o.buf, n)
+}
+
+// resize returns s with length n, reusing its array when it is large
+// enough; the contents are unspecified.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// deal runs the three levers on o's subjects and connections.
+func (o *outcome) deal() {
+	subs, conns := o.subs, o.conns
+	o.classSubs, o.classCap, o.classReq = [NumClasses]int{}, [NumClasses]int{}, [NumClasses]int{}
 	for i, s := range subs {
 		o.caps[i] = s.Capacity
-	}
-	for _, s := range subs {
 		o.classSubs[s.Class]++
 		o.classCap[s.Class] += s.Capacity
 	}
 	for _, c := range conns {
 		o.classReq[c.Class] += c.Requests
 	}
-	o.load4, o.gauge, _ = Layer4(conns, subs)
-	o.load7, _ = Layer7(conns, subs)
-	o.loadPool, o.poolDropped = Layer7Pools(conns, subs)
-	return o
+	layer4(o.load4, o.gauge, conns, len(subs))
+	layer7(o.load7, conns)
+	o.poolDropped = layer7Pools(o.loadPool, &o.pools, conns, subs)
 }
 
 // setPopulation sets the values that describe the population and the
@@ -292,7 +314,10 @@ func (o *outcome) setPopulation(r *model.Result) {
 	r.Set("total_capacity", float64(total), "unit")
 	r.Set("min_capacity", float64(slices.Min(caps)), "unit")
 	r.Set("max_capacity", float64(slices.Max(caps)), "unit")
-	meanCap, _, cvCap := meanSDCV(floats(caps))
+	for i, c := range caps {
+		o.buf[i] = float64(c)
+	}
+	meanCap, _, cvCap := meanSDCV(o.buf)
 	r.Set("mean_capacity", meanCap, "unit")
 	r.Set("capacity_cv", cvCap, "")
 	special := 0
@@ -307,9 +332,10 @@ func (o *outcome) setPopulation(r *model.Result) {
 // setClasses sets the subjects, capacity and requests of each class.
 func (o *outcome) setClasses(r *model.Result) {
 	for c := range Class(NumClasses) {
-		r.Set("class."+c.String()+".subjects", float64(o.classSubs[c]), "subject")
-		r.Set("class."+c.String()+".capacity", float64(o.classCap[c]), "unit")
-		r.Set("class."+c.String()+".requests", float64(o.classReq[c]), "request")
+		n := &classPaths[c]
+		r.Set(n.subjects, float64(o.classSubs[c]), "subject")
+		r.Set(n.capacity, float64(o.classCap[c]), "unit")
+		r.Set(n.requests, float64(o.classReq[c]), "request")
 	}
 }
 
@@ -318,27 +344,26 @@ func (o *outcome) setClasses(r *model.Result) {
 // l7.below_share.
 func (o *outcome) setLevers(r *model.Result) {
 	subs, maxCap := o.subs, slices.Max(o.caps)
-	for _, lv := range []struct {
-		name string
-		load []int
-	}{{"l4", o.load4}, {"l7", o.load7}, {"l7_pool", o.loadPool}} {
-		st := measure(lv.load, subs)
-		r.Set(lv.name+".overloaded", float64(st.overloaded), "subject")
-		r.Set(lv.name+".overload_units", float64(st.overloadUnits), "unit")
-		r.Set(lv.name+".idle_units", float64(st.idleUnits), "unit")
-		r.Set(lv.name+".min_load", float64(st.minLoad), "request")
-		r.Set(lv.name+".max_load", float64(st.maxLoad), "request")
-		r.Set(lv.name+".zero_load", float64(st.zeroLoad), "subject")
-		r.Set(lv.name+".mean_load", st.mean, "request")
-		r.Set(lv.name+".load_sd", st.sd, "request")
-		r.Set(lv.name+".load_cv", st.cv, "")
+	buf := o.buf
+	for k, load := range [...][]int{o.load4, o.load7, o.loadPool} {
+		n := &leverPaths[k]
+		st := measure(load, subs, buf)
+		r.Set(n.overloaded, float64(st.overloaded), "subject")
+		r.Set(n.overloadUnits, float64(st.overloadUnits), "unit")
+		r.Set(n.idleUnits, float64(st.idleUnits), "unit")
+		r.Set(n.minLoad, float64(st.minLoad), "request")
+		r.Set(n.maxLoad, float64(st.maxLoad), "request")
+		r.Set(n.zeroLoad, float64(st.zeroLoad), "subject")
+		r.Set(n.meanLoad, st.mean, "request")
+		r.Set(n.loadSD, st.sd, "request")
+		r.Set(n.loadCV, st.cv, "")
 		above := 0
-		for _, l := range lv.load {
+		for _, l := range load {
 			if l > maxCap {
 				above++
 			}
 		}
-		r.Set(lv.name+".above_max_capacity", float64(above), "subject")
+		r.Set(n.aboveMaxCapacity, float64(above), "subject")
 	}
 	for c := range Class(NumClasses) {
 		over := 0
@@ -347,7 +372,7 @@ func (o *outcome) setLevers(r *model.Result) {
 				over++
 			}
 		}
-		r.Set("l7_pool.class."+c.String()+".overloaded", float64(over), "subject")
+		r.Set(classPaths[c].poolOverloaded, float64(over), "subject")
 	}
 	r.Set("l7_pool.dropped", float64(o.poolDropped), "request")
 	below, requests := 0, TotalRequests(o.conns)
@@ -371,13 +396,10 @@ func (o *outcome) setGauges(r *model.Result) {
 	r.Set("l4.gauge_min", float64(gaugeMin), "connection")
 	r.Set("l4.gauge_max", float64(slices.Max(o.gauge)), "connection")
 	r.Set("l4.hidden", float64(hidden), "subject")
-	for _, lv := range []struct {
-		name string
-		load []int
-	}{{"l7", o.load7}, {"l7_pool", o.loadPool}} {
-		hidden, above := requestGauge(lv.load, o.subs)
-		r.Set(lv.name+".hidden", float64(hidden), "subject")
-		r.Set(lv.name+".above_gauge_min", float64(above), "subject")
+	for k, load := range [...][]int{o.load7, o.loadPool} {
+		hidden, above := requestGauge(load, o.subs)
+		r.Set(leverPaths[k+1].hidden, float64(hidden), "subject")
+		r.Set(leverPaths[k+1].aboveGaugeMin, float64(above), "subject")
 	}
 }
 
@@ -385,28 +407,77 @@ func (o *outcome) setGauges(r *model.Result) {
 // the per-class ones (X = 0, 1, 2, labelled with the class names).
 func (o *outcome) addSeries(r *model.Result) {
 	subs := o.subs
-	x := indices(len(subs))
-	lat := make([]float64, len(subs))
-	spec := make([]float64, len(subs))
-	class := make([]float64, len(subs))
+	n := len(subs)
+	slab := make([]float64, 9*n) // x and the eight per-subject series, one allocation
+	col := func(k int) []float64 { return slab[k*n : (k+1)*n : (k+1)*n] }
+	x, capacity, lat, spec, class := col(0), col(1), col(2), col(3), col(4)
 	for i, s := range subs {
+		x[i] = float64(i + 1)
+		capacity[i] = float64(s.Capacity)
 		lat[i] = float64(s.Latency)
 		if s.Special {
 			spec[i] = 1
 		}
 		class[i] = float64(s.Class)
 	}
-	r.AddSeries(model.Series{Name: "capacity", X: x, Y: floats(o.caps)})
+	loads := [...][]float64{col(5), col(6), col(7), col(8)}
+	for k, load := range [...][]int{o.load4, o.load7, o.loadPool, o.gauge} {
+		for i, v := range load {
+			loads[k][i] = float64(v)
+		}
+	}
+	r.AddSeries(model.Series{Name: "capacity", X: x, Y: capacity})
 	r.AddSeries(model.Series{Name: "latency", X: x, Y: lat})
 	r.AddSeries(model.Series{Name: "special", X: x, Y: spec})
 	r.AddSeries(model.Series{Name: "class", X: x, Y: class})
-	r.AddSeries(model.Series{Name: "l4.load", X: x, Y: floats(o.load4)})
-	r.AddSeries(model.Series{Name: "l7.load", X: x, Y: floats(o.load7)})
-	r.AddSeries(model.Series{Name: "l7_pool.load", X: x, Y: floats(o.loadPool)})
-	r.AddSeries(model.Series{Name: "l4.gauge", X: x, Y: floats(o.gauge)})
+	r.AddSeries(model.Series{Name: "l4.load", X: x, Y: loads[0]})
+	r.AddSeries(model.Series{Name: "l7.load", X: x, Y: loads[1]})
+	r.AddSeries(model.Series{Name: "l7_pool.load", X: x, Y: loads[2]})
+	r.AddSeries(model.Series{Name: "l4.gauge", X: x, Y: loads[3]})
 
 	cx := []float64{0, 1, 2}
 	labels := []string{Interactive.String(), Batch.String(), Backup.String()}
 	r.AddSeries(model.Series{Name: "class.capacity", X: cx, Y: floats(o.classCap[:]), Labels: labels})
 	r.AddSeries(model.Series{Name: "class.requests", X: cx, Y: floats(o.classReq[:]), Labels: slices.Clone(labels)})
 }
+
+// The sizes of a result, so that Run allocates its slices once;
+// TestResultSize keeps them exact.
+const (
+	numValues = 67
+	numSeries = 10
+)
+
+// leverPath names the values of one lever (l4, l7, l7_pool), built once.
+type leverPath struct {
+	overloaded, overloadUnits, idleUnits, minLoad, maxLoad, zeroLoad  string
+	meanLoad, loadSD, loadCV, aboveMaxCapacity, hidden, aboveGaugeMin string
+}
+
+func newLeverPath(lever string) leverPath {
+	p := func(name string) string { return lever + "." + name }
+	return leverPath{
+		overloaded: p("overloaded"), overloadUnits: p("overload_units"), idleUnits: p("idle_units"),
+		minLoad: p("min_load"), maxLoad: p("max_load"), zeroLoad: p("zero_load"),
+		meanLoad: p("mean_load"), loadSD: p("load_sd"), loadCV: p("load_cv"),
+		aboveMaxCapacity: p("above_max_capacity"), hidden: p("hidden"), aboveGaugeMin: p("above_gauge_min"),
+	}
+}
+
+// leverPaths are the paths of l4, l7 and l7_pool, in that order.
+var leverPaths = [...]leverPath{newLeverPath("l4"), newLeverPath("l7"), newLeverPath("l7_pool")}
+
+// classPath names the values of one class.
+type classPath struct{ subjects, capacity, requests, poolOverloaded string }
+
+var classPaths = func() (p [NumClasses]classPath) {
+	for c := range Class(NumClasses) {
+		p[c] = classPath{
+			subjects:       "class." + c.String() + ".subjects",
+			capacity:       "class." + c.String() + ".capacity",
+			requests:       "class." + c.String() + ".requests",
+			poolOverloaded: "l7_pool.class." + c.String() + ".overloaded",
+		}
+	}
+	return p
+}()

@@ -452,3 +452,35 @@ func TestRequestGauge(t *testing.T) {
 		}
 	}
 }
+
+// TestResultSize keeps numValues and numSeries, the capacities Run
+// allocates, equal to what it returns.
+func TestResultSize(t *testing.T) {
+	r, err := Run(context.Background(), DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Values) != numValues || len(r.Series) != numSeries {
+		t.Errorf("Run returns %d values and %d series; numValues = %d, numSeries = %d", len(r.Values), len(r.Series), numValues, numSeries)
+	}
+}
+
+// TestScratchReuse: a run gives the same result whatever ran before it on
+// the reused scratch space, larger or smaller.
+func TestScratchReuse(t *testing.T) {
+	small, large := DefaultParams(), DefaultParams()
+	large.Subjects, large.Connections, large.Seed = 300, 5000, 7
+	want, err := Run(context.Background(), small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []Params{large, small, large, small} {
+		got, err := Run(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p == small && !reflect.DeepEqual(got, want) {
+			t.Fatalf("run after a larger one differs")
+		}
+	}
+}

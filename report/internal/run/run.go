@@ -257,7 +257,7 @@ func runOne(ctx context.Context, x *Experiment, c cache.Cache, timeout time.Dura
 		reportProblems(x, probs, errs)
 		return
 	}
-	x.Result, x.OK, x.Cached = result(ctx, x, x.D.Name, params, c, timeout, errs, st)
+	x.Result, x.OK, x.Cached = result(ctx, x, x.D.Name, x.Model.CacheKey(params), params, c, timeout, errs, st)
 }
 
 // reportProblems reports parameter problems at their offsets, or at the
@@ -294,13 +294,12 @@ func refValues(x *Experiment, errs *diag.List) (map[string]float64, bool) {
 	return refs, true
 }
 
-// result returns the result of running x's model on params: from c when it
-// holds a sound one, else from a run, which it stores in c; a run that
-// several experiments of the build ask for is computed once. A corrupt
-// entry is a warning; a run that fails or returns an unsound result is an
+// result returns the result of running x's model on params, whose cache
+// key is key: from c when it holds a sound one, else from a run, which it
+// stores in c; a run that several experiments of the build ask for is
+// computed once. A corrupt entry is a warning; a run that fails or returns an unsound result is an
 // error at x naming the run (name), and ok is false.
-func result(ctx context.Context, x *Experiment, name string, params registry.Params, c cache.Cache, timeout time.Duration, errs *diag.List, st *Stats) (r model.Result, ok, cached bool) {
-	key := x.Model.CacheKey(params)
+func result(ctx context.Context, x *Experiment, name, key string, params registry.Params, c cache.Cache, timeout time.Duration, errs *diag.List, st *Stats) (r model.Result, ok, cached bool) {
 	e := st.entry(key)
 	e.once.Do(func() { e.r, e.ok, e.cached, e.fail = compute(ctx, x, name, key, params, c, timeout, st) })
 	if !e.ok {

@@ -78,8 +78,9 @@ func quantile(s []float64, q float64) float64 {
 
 // stats lists a summary's statistics by the suffix a value path takes.
 func (s Summary) stats() []stat1 {
-	out := []stat1{{"mean", s.Mean}, {"min", s.Min}, {"max", s.Max},
-		{"p5", s.P5}, {"p25", s.P25}, {"p50", s.P50}, {"p75", s.P75}, {"p95", s.P95}}
+	out := make([]stat1, 0, 11)
+	out = append(out, stat1{"mean", s.Mean}, stat1{"min", s.Min}, stat1{"max", s.Max},
+		stat1{"p5", s.P5}, stat1{"p25", s.P25}, stat1{"p50", s.P50}, stat1{"p75", s.P75}, stat1{"p95", s.P95})
 	if s.HasSpread {
 		out = append(out, stat1{"sd", s.SD}, stat1{"ci95_lo", s.CI95Lo}, stat1{"ci95_hi", s.CI95Hi})
 	}

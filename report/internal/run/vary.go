@@ -5,8 +5,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"lbcourse/models/model"
@@ -21,6 +23,7 @@ import (
 type point struct {
 	s, r   registry.Value // nil when not swept or not replicated
 	params registry.Params
+	key    string // the run's cache key
 	res    model.Result
 	ok     bool
 	errs   diag.List
@@ -31,17 +34,24 @@ type point struct {
 // directive.Vary and doc.go for the paths it has).
 func runVaried(ctx context.Context, x *Experiment, refs map[string]float64, c cache.Cache, timeout time.Duration, errs *diag.List, st *Stats) (model.Result, bool) {
 	sweep, rep := varyValues(x.D.Sweep), varyValues(x.D.Replicate)
-	var pts []*point
+	pts := make([]*point, 0, len(sweep)*len(rep))
 	for _, s := range sweep {
 		for _, r := range rep {
-			p := &point{s: s, r: r}
-			params, probs := x.Model.Decode(withVaried(x.D, s, r), refs)
-			if len(probs) > 0 { // the first combination that fails says why; the rest would repeat it
-				reportProblems(x, probs, errs)
-				return model.Result{}, false
-			}
-			p.params = params
-			pts = append(pts, p)
+			pts = append(pts, &point{s: s, r: r})
+		}
+	}
+	probs := make([][]registry.Problem, len(pts))
+	par.Each(len(pts), func(i int) {
+		p := pts[i]
+		p.params, probs[i] = x.Model.Decode(withVaried(x.D, p.s, p.r), refs)
+		if len(probs[i]) == 0 {
+			p.key = x.Model.CacheKey(p.params)
+		}
+	})
+	for _, pr := range probs {
+		if len(pr) > 0 { // the first combination that fails says why; the rest would repeat it
+			reportProblems(x, pr, errs)
+			return model.Result{}, false
 		}
 	}
 	aggKey := aggregateKey(x, pts)
@@ -56,7 +66,7 @@ func runVaried(ctx context.Context, x *Experiment, refs map[string]float64, c ca
 	}
 	par.Each(len(pts), func(i int) {
 		p := pts[i]
-		p.res, p.ok, _ = result(ctx, x, x.D.Name+" ("+runLabel(x.D, p)+")", p.params, c, timeout, &p.errs, st)
+		p.res, p.ok, _ = result(ctx, x, x.D.Name+" ("+runLabel(x.D, p)+")", p.key, p.params, c, timeout, &p.errs, st)
 	})
 	ok := true
 	for _, p := range pts {
@@ -83,7 +93,7 @@ func aggregateKey(x *Experiment, pts []*point) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "aggregate v1\nsweep %v replicate %v\n", x.D.Sweep != nil, x.D.Replicate != nil)
 	for _, p := range pts {
-		fmt.Fprintf(h, "%s\n", x.Model.CacheKey(p.params))
+		fmt.Fprintf(h, "%s\n", p.key)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -162,21 +172,54 @@ func aggregate(e *directive.Experiment, pts []*point, nrep int) (model.Result, e
 		}
 	}
 	paths := unionPaths(groups)
-	var out model.Result
-	out.Values = make([]model.Value, 0, len(paths)*(len(StatNames)+len(pts)))
 	prefix := make([]string, len(groups[0])) // "run.KEY." of each replicate
 	for j, p := range groups[0] {
 		prefix[j] = "run." + RunKey(p.r, j) + "."
 	}
-	for _, path := range paths {
-		switch {
-		case e.Sweep == nil:
-			replicated(&out, groups[0], index[0], prefix, path)
-		case e.Replicate == nil:
-			swept(&out, groups, index, path)
-		default:
-			sweptReplicated(&out, groups, index, path)
+	// The paths are aggregated in parallel, a chunk each, and the chunks'
+	// results joined in path order: the result is the same for any
+	// chunking. Without a sweep every path gives the same number of values
+	// and one series, so the chunks write in place and there is no join.
+	var out model.Result
+	perPath := -1
+	if e.Sweep == nil {
+		perPath = len(Summarize(make([]float64, nrep)).stats()) + nrep
+		out.Values, out.Series = make([]model.Value, len(paths)*perPath), make([]model.Series, len(paths))
+	}
+	chunks := make([]model.Result, min(len(paths), 4*runtime.GOMAXPROCS(0)))
+	par.Each(len(chunks), func(c int) {
+		ch := &chunks[c]
+		lo, hi := c*len(paths)/len(chunks), (c+1)*len(paths)/len(chunks)
+		if perPath >= 0 {
+			ch.Values = out.Values[lo*perPath : lo*perPath : hi*perPath]
+			ch.Series = out.Series[lo:lo:hi]
 		}
+		for _, path := range paths[lo:hi] {
+			switch {
+			case e.Sweep == nil:
+				replicated(ch, groups[0], index[0], prefix, path)
+			case e.Replicate == nil:
+				swept(ch, groups, index, path)
+			default:
+				sweptReplicated(ch, groups, index, path)
+			}
+		}
+	})
+	if perPath >= 0 {
+		for c, ch := range chunks { // in place only if every path gave perPath values
+			if lo, hi := c*len(paths)/len(chunks), (c+1)*len(paths)/len(chunks); len(ch.Values) != (hi-lo)*perPath || len(ch.Series) != hi-lo {
+				return model.Result{}, fmt.Errorf("internal error: paths %d..%d gave %d values, want %d", lo, hi, len(ch.Values), (hi-lo)*perPath)
+			}
+		}
+		return out, nil
+	}
+	nv, ns := 0, 0
+	for _, c := range chunks {
+		nv, ns = nv+len(c.Values), ns+len(c.Series)
+	}
+	out.Values, out.Series = make([]model.Value, 0, nv), make([]model.Series, 0, ns)
+	for _, c := range chunks {
+		out.Values, out.Series = append(out.Values, c.Values...), append(out.Series, c.Series...)
 	}
 	return out, nil
 }
@@ -228,15 +271,41 @@ func values(g []*point, index map[string]int, path string) (ys []float64, unit s
 }
 
 // replicated: P.STAT for each statistic, run.KEY.P for each run, and the
-// series P of the runs' values over the replicated parameter.
+// series P of the runs' values over the replicated parameter. The paths it
+// sets are substrings of one string built per path.
 func replicated(out *model.Result, g []*point, index map[string]int, prefix []string, path string) {
 	ys, unit, _ := values(g, index, path)
-	for _, s := range Summarize(ys).stats() {
-		out.Set(path+"."+s.name, s.v, unit)
+	stats := Summarize(ys).stats()
+	var b strings.Builder
+	n := len(stats) * (len(path) + len(".ci95_lo"))
+	for _, pre := range prefix {
+		n += len(pre) + len(path)
+	}
+	b.Grow(n)
+	ends := make([]int, 0, len(stats)+len(prefix))
+	for _, st := range stats {
+		b.WriteString(path)
+		b.WriteByte('.')
+		b.WriteString(st.name)
+		ends = append(ends, b.Len())
+	}
+	for _, pre := range prefix {
+		b.WriteString(pre)
+		b.WriteString(path)
+		ends = append(ends, b.Len())
+	}
+	names, start := b.String(), 0
+	name := func(k int) string {
+		s := names[start:ends[k]]
+		start = ends[k]
+		return s
+	}
+	for k, st := range stats {
+		out.Set(name(k), st.v, unit)
 	}
 	xs := make([]float64, len(g))
 	for j, p := range g {
-		out.Set(prefix[j]+path, ys[j], unit)
+		out.Set(name(len(stats)+j), ys[j], unit)
 		xs[j] = number(p.r)
 	}
 	out.AddSeries(model.Series{Name: path, X: xs, Y: ys})
