@@ -23,9 +23,11 @@
 package biblio
 
 import (
+	"errors"
 	"fmt"
 	"html"
 	"html/template"
+	"io/fs"
 	"net/url"
 	"os"
 	"regexp"
@@ -89,6 +91,9 @@ var entryKeys = []string{"authors", "organization", "title", "venue", "year", "u
 // reported as a whole and gives an empty bibliography.
 func Load(file string, errs *diag.List) *Bibliography {
 	src, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		src, err = nil, nil // a course without one: a citation or term is an error where it is written
+	}
 	if err != nil {
 		errs.AddFile(file, "%v", err)
 		return &Bibliography{File: file, entries: map[string]*Entry{}}

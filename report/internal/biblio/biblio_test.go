@@ -227,7 +227,8 @@ func TestKeptDespiteErrors(t *testing.T) {
 func TestLoadMissingFile(t *testing.T) {
 	var errs diag.List
 	b := Load(filepath.Join(t.TempDir(), "none.yaml"), &errs)
-	if errs.Len() != 1 || len(b.Keys()) != 0 {
+	// A course may have none: no error until a page cites or marks one.
+	if errs.Len() != 0 || len(b.Keys()) != 0 {
 		t.Errorf("%d errors, %d keys", errs.Len(), len(b.Keys()))
 	}
 }

@@ -2,6 +2,7 @@ package directive
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -11,13 +12,16 @@ import (
 )
 
 // A Check states claims the prose makes, one per line; a line starting with
-// # is a comment:
+// # is a comment, and text after # on a claim's line is the claim's label,
+// in the page's language, which the page shows with it:
 //
 //	```check
-//	esit.least_connections.mean_wait < esit.round_robin.mean_wait
+//	esit.least_connections.mean_wait < esit.round_robin.mean_wait  # least connections waits less
 //	```
 //
-// A claim that does not hold fails the build at its line.
+// A claim that does not hold fails the build at its line. The page lists
+// its claims in the appendix on how its numbers were made, with the values
+// each compared.
 type Check struct {
 	Off    int
 	Claims []Claim
@@ -32,6 +36,7 @@ type Claim struct {
 	Src     string
 	Expr    expr.Node
 	Over    *Quantifier
+	Label   string // the text after #, "" for none
 }
 
 // A Quantifier says in how many runs a claim must hold: all of them
@@ -99,6 +104,9 @@ func ParseCheck(b *Block) Directive {
 			continue
 		}
 		text = rest
+		text, label, _ := strings.Cut(text, "#")
+		label = strings.TrimSpace(label)
+		trim = strings.TrimSpace(text)
 		n, err := expr.Parse(text)
 		if err != nil {
 			e := err.(*expr.Error)
@@ -107,7 +115,7 @@ func ParseCheck(b *Block) Directive {
 			continue
 		}
 		lead := len(text) - len(strings.TrimLeft(text, " \t"))
-		c.Claims = append(c.Claims, Claim{Off: l.Off + lead, LineOff: l.Off, Src: trim, Expr: n, Over: q})
+		c.Claims = append(c.Claims, Claim{Off: l.Off + lead, LineOff: l.Off, Src: trim, Expr: n, Over: q, Label: label})
 		if q != nil {
 			c.Claims[len(c.Claims)-1].Off = q.Off
 		}
@@ -129,19 +137,53 @@ func (cl Claim) String() string {
 // PathOff returns the file offset of a path of the claim.
 func (cl Claim) PathOff(p *expr.Path) int { return cl.LineOff + p.Off }
 
-// CheckView is what templates/directives/check.html shows: the claims a
-// reader can open, in canonical form.
+// CheckView is what templates/directives/check.html shows in the page's
+// appendix: each claim with the values it compared.
 type CheckView struct {
-	Summary string
-	Claims  []string
+	Claims []ClaimView
 }
+
+// A ClaimView is one claim for the reader: its label, its canonical text
+// (shown as code), the values of its paths formatted for the page, and for
+// a claim over runs how many runs it held in.
+type ClaimView struct {
+	Label  string
+	Expr   string
+	Values []ShownValue
+	Runs   string
+}
+
+// A ShownValue is a path and its value as the page formats it.
+type ShownValue struct{ Path, Text string }
 
 func resolveCheck(d Directive, c Context) (any, bool) {
 	ch := d.(*Check)
-	n := c.Locale().Format(numfmt.Format{}, float64(len(ch.Claims)))
-	v := CheckView{Summary: strings.ReplaceAll(c.UI("claims"), "{n}", n)}
+	var v CheckView
 	for _, cl := range ch.Claims {
-		v.Claims = append(v.Claims, cl.String())
+		r := c.Claim(cl)
+		cv := ClaimView{Label: cl.Label, Expr: cl.String()}
+		for _, val := range r.Values {
+			cv.Values = append(cv.Values, ShownValue{Path: val.Path, Text: c.Locale().Format(claimFormat(val.V), val.V)})
+		}
+		if r.Runs > 0 {
+			held := c.Locale().Format(numfmt.Format{}, float64(r.Held))
+			runs := c.Locale().Format(numfmt.Format{}, float64(r.Runs))
+			cv.Runs = strings.NewReplacer("{k}", held, "{n}", runs).Replace(c.UI("claim_runs"))
+		}
+		v.Claims = append(v.Claims, cv)
 	}
 	return v, true
+}
+
+// claimFormat shows a compared value to about four significant digits, a
+// whole number without decimals.
+func claimFormat(v float64) numfmt.Format {
+	if v == math.Trunc(v) || math.Abs(v) >= 1000 {
+		return numfmt.Format{Fixed: true}
+	}
+	d := 3
+	if a := math.Abs(v); a > 0 {
+		d = 3 - int(math.Floor(math.Log10(a)))
+	}
+	return numfmt.Format{Fixed: true, Digits: min(max(d, 0), 8)}
 }

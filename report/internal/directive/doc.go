@@ -82,13 +82,28 @@
 //	series:
 //	  - {data: tail.mean, lo: tail.ci95_lo, hi: tail.ci95_hi, legend: mean and 95% interval}
 //
-// check states claims the prose makes, one per line (# starts a comment).
-// A claim is a comparison over values (see package expr for the grammar:
-// + - * /, < <= > >= == !=, && || !, abs, min, max). A claim that does not
-// hold fails the build at its line, naming the values it compared:
+// check states claims the prose makes, one per line (a line starting with
+// # is a comment; text after # on a claim's line is the claim's label, in
+// the page's language). A claim is a comparison over values (see package
+// expr for the grammar: + - * /, < <= > >= == !=, && || !, abs, min, max).
+// A claim that does not hold fails the build at its line, naming the values
+// it compared:
 //
 //	```check
-//	equal.least_connections.mean_wait < equal.round_robin.mean_wait
+//	equal.least_connections.mean_wait < equal.round_robin.mean_wait  # least connections waits less
+//	```
+//
+// Experiments and checks are not shown where they are written: the page
+// lists them at its end, in the appendix "How these numbers were made",
+// section by section, each experiment with its parameters and the report
+// run command that reproduces it, each claim with its label, the values it
+// compared in the page's locale and, over runs, in how many it held.
+//
+// math [ID] is a display formula in a TeX-like syntax (package mathml has
+// the subset), rendered to MathML at build time and numbered:
+//
+//	```math miss
+//	m + (1 - m)(1 - h)
 //	```
 //
 // source MODEL FUNCTION shows a function (or TYPE.METHOD) of the model's
@@ -171,6 +186,48 @@
 // in image descriptions, or in directive text such as captions and alt
 // text.
 //
+// # Teaching constructs
+//
+// A block quote whose first line is a marker [!TYPE] is a callout; its
+// body is ordinary Markdown, values and references included. The types:
+// objectives (once, before the first ## section), summary (once), key (a
+// key idea), note, pitfall, try (something to run), and exercise:
+//
+//	> [!key]
+//	> Round robin balances the unit it hands out, not the work.
+//
+//	> [!exercise slow-server]
+//	> What happens to the mean wait when one server is twice as slow?
+//	>
+//	> ```sh
+//	> go run ./report run queue -set slowdown=2,1,1
+//	> ```
+//	>
+//	> > [!hint]
+//	> > Compare the two rules.
+//	>
+//	> > [!answer]
+//	> > The round-robin wait grows to {{ slow.round_robin.mean_wait | 1 }} turns.
+//
+// An exercise has an id and exactly one answer; hints and answers stand
+// only inside an exercise and show closed. An answer takes its figures
+// from the experiments: it must hold a value or a check.
+//
+// Plots, tables, display formulas and exercises are numbered in page
+// order, "Şekil 3" / "Figure 3", the same in both languages. A table takes
+// an optional id: field. Prose refers to them by target and id:
+// [@fig:ID], [@tab:ID], [@eq:ID], [@ex:ID]; a Turkish case ending may
+// follow a bar, [@fig:queue|loc] → "Şekil 3'te". A reference to an unknown
+// id is an error with a did-you-mean.
+//
+// [@KEY] cites an entry of templates/bibliography.yaml, [@a; @b] several;
+// the page ends with a reference list of the works it cites. [[KEY]] marks
+// a glossary term of templates/glossary.yaml, [[KEY|text]] with the text to
+// show (a Turkish word with its suffix); its first use on a page adds the
+// other language's term, "karma (hash)", and every use links to the
+// glossary page. $TEX$ is an inline formula. Footnotes are GFM's: [^1] in
+// the text and [^1]: the note, at the end.
+//
 // # Formats
 //
 // A FORMAT is space-separated words: N (N decimals, 0 to 12), %N (a percent
@@ -187,6 +244,9 @@
 // # Both languages
 //
 // The files of a lesson must carry the same experiments (same parameters),
-// tables, plots, checks and values (each value as often in one file as in
-// the other); any difference is an error naming both files.
+// tables, plots, checks, display formulas, callouts and values (each value
+// as often in one file as in the other), and number their figures, tables,
+// formulas and exercises in the same order; any difference is an error
+// naming both files. Cross-references, citations, glossary terms and
+// inline formulas belong to each language's prose and are not paired.
 package directive

@@ -2,6 +2,7 @@ package directive
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"lbcourse/report/internal/registry"
@@ -137,6 +138,8 @@ type ExperimentView struct {
 	Name, Model      string
 	Label, ModelWord string
 	Params           []ParamView
+	// Command is the report run command that reproduces the experiment.
+	Command string
 }
 
 // A ParamView is one parameter as the lesson writes it.
@@ -145,12 +148,19 @@ type ParamView struct{ Key, Value string }
 func resolveExperiment(d Directive, c Context) (any, bool) {
 	e := d.(*Experiment)
 	v := ExperimentView{Name: e.Name, Model: e.Model, Label: c.UI("experiment"), ModelWord: c.UI("model")}
+	cmd := []string{"go", "run", "./report", "run", e.Model}
 	for _, p := range e.Params {
-		val := p.Value.String()
+		val, arg := p.Value.String(), p.Value.String()
 		if r, ok := p.Value.(registry.Ref); ok {
-			val = "← " + r.Path
+			val, arg = "← "+r.Path, "?"
+			if !c.Has(r.Path) {
+				// reported where the experiment runs
+			} else if x, ok := c.Value(r.Path, p.ValueOff); ok {
+				arg = strconv.FormatFloat(x.V, 'g', -1, 64)
+			}
 		}
 		v.Params = append(v.Params, ParamView{p.Name, val})
+		cmd = append(cmd, "-set", shellWord(p.Name+"="+arg))
 	}
 	for _, vr := range []struct {
 		key  string
@@ -158,7 +168,21 @@ func resolveExperiment(d Directive, c Context) (any, bool) {
 	}{{"replicate", e.Replicate}, {"sweep", e.Sweep}} {
 		if vr.vary != nil {
 			v.Params = append(v.Params, ParamView{vr.key, vr.vary.Param + ": " + vr.vary.Text})
+			list := strings.NewReplacer("[", "", "]", "", " ", "").Replace(vr.vary.Text)
+			cmd = append(cmd, "-"+vr.key, shellWord(vr.vary.Param+"="+list))
 		}
 	}
+	v.Command = strings.Join(cmd, " ")
 	return v, true
+}
+
+// shellWord quotes s for a POSIX shell when it holds more than letters,
+// digits and . , : = + - _ /.
+func shellWord(s string) string {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune(".,:=+-_/", r)) {
+			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		}
+	}
+	return s
 }

@@ -9,7 +9,8 @@ import (
 )
 
 // A Kind is one directive kind: the info word that opens its fence, the
-// parser of its body and the resolver that binds it to results. Its
+// parser of its body (nil for the kinds written in prose, which package
+// mdext parses) and the resolver that binds it to results. Its
 // template, templates/directives/NAME.html, renders what Resolve returns.
 // Adding a kind is one file in this package (its type, parser and resolver)
 // and that template; Directive.Neutral is its parity key.
@@ -35,14 +36,22 @@ func Standard() Kinds {
 		{"plot", ParsePlot, resolvePlot},
 		{"check", ParseCheck, resolveCheck},
 		{"source", ParseSource, resolveSource},
+		{"math", ParseMath, resolveMath},
+		// Written in prose or as a block quote, not as a fence: no Parse.
+		{"ref", nil, resolveRef},
+		{"cite", nil, resolveCite},
+		{"term", nil, resolveTerm},
+		{"callout", nil, resolveCallout},
 	}
 }
 
-// Parsers maps each kind's name to its parser.
+// Parsers maps each fenced kind's name to its parser.
 func (ks Kinds) Parsers() Parsers {
 	ps := Parsers{}
 	for _, k := range ks {
-		ps[k.Name] = k.Parse
+		if k.Parse != nil {
+			ps[k.Name] = k.Parse
+		}
 	}
 	return ps
 }
@@ -87,6 +96,28 @@ type Context interface {
 	Figure(id string, spec figure.Spec) string
 	// Listing returns a function of a model's source, highlighted.
 	Listing(model, fn string, modelOff, fnOff, off int) (Listing, bool)
+	// Label names the element a reference TARGET:ID points to; Numbered
+	// names d itself (a plot, table, display formula or exercise).
+	Label(target, id string, off int) (Label, bool)
+	Numbered(d Directive) (Label, bool)
+	// Cite names a bibliography entry as the text cites it.
+	Cite(key string, off int) (CiteWork, bool)
+	// Glossary returns a glossary term as the page shows it, glossed on its
+	// first use on the page.
+	Glossary(key string, off int) (TermView, bool)
+	// Math renders a formula to MathML; off is the offset of its first byte.
+	Math(tex string, display bool, off int) (template.HTML, bool)
+	// Claim evaluates a claim for the page: the values it compares and, for
+	// a claim over runs, in how many it holds.
+	Claim(cl Claim) ClaimResult
+}
+
+// A ClaimResult is a claim as evaluated for a page: the values of its
+// paths, in the order they appear, and for a claim over runs the runs in
+// which it held.
+type ClaimResult struct {
+	Values     []model.Value
+	Held, Runs int
 }
 
 // A Listing is a highlighted function of a model's source.

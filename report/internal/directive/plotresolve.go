@@ -15,6 +15,7 @@ import (
 // PlotView is what templates/directives/plot.html shows: the figure and,
 // for readers who cannot see it, the data behind it as a table.
 type PlotView struct {
+	Number                 Label // "Şekil 3" / "Figure 3"
 	ID, File, Alt, Caption string
 	Width, Height          int // CSS pixels
 	Summary, Label         string
@@ -47,6 +48,7 @@ func resolvePlot(d Directive, c Context) (any, bool) {
 	p.record(c, kind, series, lines)
 	v := PlotView{ID: p.ID, Alt: p.Alt, Caption: p.Caption, spec: spec,
 		Summary: c.UI("figure_data"), Label: c.UI("figure_data") + ": " + p.Caption}
+	v.Number, _ = c.Numbered(d)
 	v.File = c.Figure(p.ID, spec)
 	v.Width, v.Height = cssPixels(spec)
 	t := kind.Tabulate(spec, c.Locale(), c.UI("series"))

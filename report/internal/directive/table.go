@@ -21,6 +21,8 @@ import (
 type Table struct {
 	Off        int
 	Experiment string
+	ID         string // "" for none; [@tab:ID] refers to the table
+	IDOff      int
 	Caption    string
 	Rows       []Spec // Path only
 	Columns    []Spec
@@ -59,9 +61,15 @@ func ParseTable(b *Block) Directive {
 	if m == nil {
 		return nil
 	}
-	fs := b.Fields(m, "table", []string{"caption", "rows", "columns"})
+	fs := b.Fields(m, "table", []string{"id", "caption", "rows", "columns"})
 	b.Require(fs, "caption", "rows", "columns")
 	t.Caption = b.String(fs, "caption")
+	if f, ok := fs["id"]; ok {
+		t.ID, t.IDOff = b.String(fs, "id"), b.NodeOff(f.Value)
+		if !idRE.MatchString(t.ID) {
+			b.Errorf(t.IDOff, "table: bad id %q: ids are lower-case letters, digits and -", t.ID)
+		}
+	}
 	rows, cols := b.Strings(fs, "rows"), b.Strings(fs, "columns")
 	b.listSize(fs, "rows", len(rows), MaxTableRows)
 	b.listSize(fs, "columns", len(cols), MaxTableColumns)
@@ -97,6 +105,7 @@ func (b *Block) listSize(fs map[string]Field, key string, n, max int) {
 
 // TableView is what templates/directives/table.html shows.
 type TableView struct {
+	Number  Label // "Tablo 2" / "Table 2"
 	Caption string
 	Columns []string
 	Rows    []TableRow
@@ -111,6 +120,7 @@ type TableRow struct {
 func resolveTable(d Directive, c Context) (any, bool) {
 	t := d.(*Table)
 	v := TableView{Caption: t.Caption}
+	v.Number, _ = c.Numbered(d)
 	for _, col := range t.Columns {
 		heading := col.Path // a column no row has is reported at its cells, with a did-you-mean
 		if t.columnExists(col, c) {

@@ -13,7 +13,9 @@
 package glossary
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"regexp"
 	"slices"
@@ -56,6 +58,9 @@ var langKeys = []string{"term", "def"}
 // reported as a whole and gives an empty glossary.
 func Load(file string, langs []string, errs *diag.List) *Glossary {
 	src, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		src, err = nil, nil // a course without one: a citation or term is an error where it is written
+	}
 	if err != nil {
 		errs.AddFile(file, "%v", err)
 		return &Glossary{File: file, langs: slices.Clone(langs), entries: map[string]*Entry{}}

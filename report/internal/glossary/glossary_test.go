@@ -240,7 +240,8 @@ func TestSuggestAndLookup(t *testing.T) {
 func TestLoadMissingFile(t *testing.T) {
 	var errs diag.List
 	g := Load(filepath.Join(t.TempDir(), "none.yaml"), langs, &errs)
-	if errs.Len() != 1 || len(g.Keys()) != 0 {
+	// A course may have none: no error until a page cites or marks one.
+	if errs.Len() != 0 || len(g.Keys()) != 0 {
 		t.Errorf("%d errors, %d keys", errs.Len(), len(g.Keys()))
 	}
 }

@@ -263,6 +263,13 @@ func (p *Page) collect(body []byte, errs *diag.List) {
 		case *ast.Value:
 			p.Directives = append(p.Directives, n.V)
 			checkValuePlace(p.File, n, errs)
+		case *ast.Inline:
+			if n.D != nil {
+				p.Directives = append(p.Directives, n.D)
+				checkInlinePlace(p.File, n, errs)
+			}
+		case *ast.Callout:
+			p.Directives = append(p.Directives, n.D)
 		case *gast.HTMLBlock, *gast.RawHTML:
 			// One error a line: <b>bold</b> is one mistake, not two.
 			off := nodeStart(n, body)
@@ -289,9 +296,24 @@ func checkValuePlace(file string, n *ast.Value, errs *diag.List) {
 	}
 }
 
-// checkPlotIDs reports a plot ID or an experiment name used twice in one
-// file: two plots would write the same figure file and anchor, and two
-// experiments would make a reference ambiguous.
+// checkInlinePlace reports a reference, citation, term or formula in a
+// heading: the heading's anchor and its line in the contents are plain
+// text.
+func checkInlinePlace(file string, n *ast.Inline, errs *diag.List) {
+	for a := n.Parent(); a != nil; a = a.Parent() {
+		if _, ok := a.(*gast.Heading); ok {
+			errs.Add(file, n.D.Pos(), "a heading cannot hold a %s: write it in the text below", inlineWhat[n.D.Kind()])
+			return
+		}
+	}
+}
+
+var inlineWhat = map[string]string{"ref": "cross-reference", "cite": "citation", "term": "glossary term", "math": "formula"}
+
+// checkPlotIDs reports a plot, table, formula or exercise id, or an
+// experiment name, used twice in one file: two plots would write the same
+// figure file, two elements would share an anchor, and a reference or a
+// value would be ambiguous.
 func checkPlotIDs(p *Page, errs *diag.List) {
 	first := map[string]int{}
 	for _, d := range p.Directives {
@@ -301,6 +323,12 @@ func checkPlotIDs(p *Page, errs *diag.List) {
 			kind, name = "plot", d.ID
 		case *directive.Experiment:
 			kind, name = "experiment", d.Name
+		case *directive.Table:
+			kind, name = "table", d.ID
+		case *directive.Math:
+			kind, name = "formula", d.ID
+		case *directive.Callout:
+			kind, name = "exercise", d.ID
 		}
 		if name == "" {
 			continue

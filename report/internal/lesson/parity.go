@@ -18,6 +18,9 @@ func CheckParity(l *Lesson, errs *diag.List) {
 		n := map[string]int{}
 		at := map[string][]directive.Directive{}
 		for _, d := range p.Directives {
+			if !Paired(d) {
+				continue
+			}
 			if e, ok := d.(*directive.Experiment); ok {
 				d = &experimentName{e}
 			}
@@ -30,6 +33,7 @@ func CheckParity(l *Lesson, errs *diag.List) {
 	bn, bat := count(base)
 	for _, p := range l.Pages[1:] {
 		compareExperiments(base, p, errs)
+		compareNumbering(base, p, errs)
 		pn, pat := count(p)
 		report := func(from *Page, fromAt map[string][]directive.Directive, key string, have, other int, otherFile string) {
 			d := fromAt[key][other] // the first one the other file lacks
@@ -74,6 +78,35 @@ func describeDirective(d directive.Directive) string {
 		s = s[:57] + "..."
 	}
 	return fmt.Sprintf("%q", s)
+}
+
+// Paired reports whether d must appear in every language of a lesson as
+// often as in the others. What prose writes in its own way is not paired:
+// cross-references, citations, glossary terms and inline formulas.
+func Paired(d directive.Directive) bool {
+	switch d := d.(type) {
+	case *directive.Ref, *directive.Cite, *directive.Term:
+		return false
+	case *directive.Math:
+		return d.Display
+	}
+	return true
+}
+
+// compareNumbering reports the first numbered element (figure, table,
+// formula, exercise) that two languages number differently: the numbers
+// follow the page order, so the order must agree.
+func compareNumbering(a, b *Page, errs *diag.List) {
+	na, nb := Numbering(a), Numbering(b)
+	for target, ea := range na.order {
+		eb := nb.order[target]
+		for i := 0; i < min(len(ea), len(eb)); i++ {
+			if keyOf(ea[i]) != keyOf(eb[i]) {
+				errs.Add(b.File, eb[i].Pos(), "%s %s is number %d here but %s numbers %s %d there: put them in the same order", eb[i].Kind(), describeDirective(eb[i]), i+1, a.File, describeDirective(ea[i]), i+1)
+				break
+			}
+		}
+	}
 }
 
 // experimentName stands for an experiment in the count by kind: only its

@@ -1,6 +1,7 @@
 // Package mdext is the goldmark extension for course lessons: it turns
-// directive fences into Directive nodes, {{ … }} into Value nodes, and
-// renders both through a Hooks value the generator supplies.
+// directive fences into Directive nodes, [!TYPE] block quotes into Callout
+// nodes, {{ … }} into Value nodes, [@…], [[…]] and $…$ into Inline nodes,
+// and renders them through a Hooks value the generator supplies.
 package mdext
 
 import (
@@ -22,6 +23,9 @@ type Hooks interface {
 	RenderDirective(w util.BufWriter, d directive.Directive) error
 	RenderValue(w util.BufWriter, v *directive.Value) error
 	RenderCode(w util.BufWriter, lang string, code []byte) error
+	// RenderCallout writes a callout's opening (entering) or its closing;
+	// goldmark renders its body in between.
+	RenderCallout(w util.BufWriter, c *directive.Callout, entering bool) error
 }
 
 var problemsKey = parser.NewContextKey()
@@ -45,14 +49,22 @@ type Extension struct {
 	Hooks   Hooks
 }
 
-// Extend implements goldmark.Extender. The transformer runs early (100) so
-// later transformers see Directive nodes; the value parser's trigger '{' is
-// used by no built-in parser, so its priority (500) only orders it after
-// code spans (100), which keep {{ literal.
+// Extend implements goldmark.Extender. The directive transformer runs early
+// (100) so later transformers see Directive nodes; the callout transformer
+// next (110), so that an answer's checks are Directive nodes already. The
+// value and math parsers' triggers, '{' and '$', are used by no built-in
+// parser, so their priority (500) only orders them after code spans (100),
+// which keep {{ and $ literal; the bracket parser (150) runs before the
+// link parser (200) and after the footnote parser (101), which takes [^.
 func (e *Extension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
-		parser.WithASTTransformers(util.Prioritized(&directiveTransformer{parsers: e.Parsers}, 100)),
-		parser.WithInlineParsers(util.Prioritized(valueParser{}, 500)),
+		parser.WithASTTransformers(
+			util.Prioritized(&directiveTransformer{parsers: e.Parsers}, 100),
+			util.Prioritized(calloutTransformer{}, 110)),
+		parser.WithInlineParsers(
+			util.Prioritized(valueParser{}, 500),
+			util.Prioritized(bracketParser{}, 150),
+			util.Prioritized(mathParser{}, 500)),
 	)
 	if e.Hooks != nil {
 		m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(&nodeRenderer{e.Hooks}, 100)))
@@ -80,6 +92,15 @@ func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			return gast.WalkContinue, nil
 		}
 		return gast.WalkSkipChildren, r.hooks.RenderDirective(w, n.(*ast.Directive).D)
+	})
+	reg.Register(ast.KindInline, func(w util.BufWriter, _ []byte, n gast.Node, entering bool) (gast.WalkStatus, error) {
+		if !entering {
+			return gast.WalkContinue, nil
+		}
+		return gast.WalkSkipChildren, r.hooks.RenderDirective(w, n.(*ast.Inline).D)
+	})
+	reg.Register(ast.KindCallout, func(w util.BufWriter, _ []byte, n gast.Node, entering bool) (gast.WalkStatus, error) {
+		return gast.WalkContinue, r.hooks.RenderCallout(w, n.(*ast.Callout).D, entering)
 	})
 	reg.Register(ast.KindValue, func(w util.BufWriter, _ []byte, n gast.Node, entering bool) (gast.WalkStatus, error) {
 		if !entering {

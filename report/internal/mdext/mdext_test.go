@@ -38,6 +38,15 @@ func (echo) RenderValue(w util.BufWriter, v *directive.Value) error {
 	return err
 }
 
+func (echo) RenderCallout(w util.BufWriter, c *directive.Callout, entering bool) error {
+	if entering {
+		_, err := w.WriteString("<" + c.Neutral() + ">\n")
+		return err
+	}
+	_, err := w.WriteString("</" + c.Type + ">\n")
+	return err
+}
+
 func parse(src string) (gast.Node, []directive.Problem, goldmark.Markdown) {
 	md := goldmark.New(goldmark.WithExtensions(&mdext.Extension{Parsers: directive.Standard().Parsers(), Hooks: echo{}}),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()))

@@ -15,11 +15,16 @@ import (
 	"lbcourse/report/internal/registry"
 )
 
-// TestEveryKindComplete: each standard directive kind has a name, a parser,
-// a resolver and a template; a kind cannot be half-added.
+// proseKinds are the kinds written in prose, which package mdext parses:
+// they have no fence parser.
+var proseKinds = map[string]bool{"ref": true, "cite": true, "term": true, "callout": true}
+
+// TestEveryKindComplete: each standard directive kind has a name, a parser
+// (unless it is written in prose), a resolver and a template; a kind cannot
+// be half-added.
 func TestEveryKindComplete(t *testing.T) {
 	for _, k := range directive.Standard() {
-		if k.Name == "" || k.Parse == nil || k.Resolve == nil {
+		if k.Name == "" || (k.Parse == nil) != proseKinds[k.Name] || k.Resolve == nil {
 			t.Errorf("kind %q lacks a part: %+v", k.Name, k)
 		}
 		if _, err := os.Stat(filepath.Join(root, "templates", "directives", k.Name+".html")); err != nil {

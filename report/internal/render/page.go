@@ -3,11 +3,15 @@ package render
 import (
 	"bytes"
 	"html/template"
+	"slices"
 	"strings"
 
 	gast "github.com/yuin/goldmark/ast"
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
 
 	"lbcourse/report/internal/diag"
+	"lbcourse/report/internal/directive"
 	"lbcourse/report/internal/lesson"
 	"lbcourse/report/internal/mdext"
 	"lbcourse/report/internal/mdext/ast"
@@ -35,6 +39,9 @@ type pageView struct {
 	Number         string
 	Body           template.HTML
 	TOC            []tocEntry
+	References     []reference
+	Appendix       []appendixSection
+	Glossary       string // the glossary page, from this page
 	Languages      []link
 	Prev, Next     *link
 	Home, CSS      string
@@ -45,6 +52,7 @@ type pageView struct {
 type indexView struct {
 	Lang, LangName string
 	Title          string
+	Glossary       string
 	Lessons        []link
 	Summaries      []string
 	Languages      []link
@@ -69,6 +77,7 @@ func (b *Renderer) renderPage(files *output.Files, lessons []*lesson.Lesson, i i
 	resolved := b.Resolver.Page(l, p, exps, errs)
 	nums.Merge(&resolved.Numbers)
 	r := &pageRenderer{b: b, lesson: l, page: p, resolved: resolved, errs: errs, figures: map[string][]byte{}}
+	r.appendix, r.section = sections(p)
 	md := mdext.New(b.Kinds.Parsers(), r)
 	var body bytes.Buffer
 	if err := md.Renderer().Render(&body, p.Src, p.Doc); err != nil {
@@ -84,8 +93,15 @@ func (b *Renderer) renderPage(files *output.Files, lessons []*lesson.Lesson, i i
 		Body:   template.HTML(body.String()),
 		TOC:    toc(p.Doc, p.Src),
 		Home:   rel(name, "index.html"), CSS: rel(name, "style.css"),
-		UI: b.uiMap(p.Lang.Code),
+		UI:       b.uiMap(p.Lang.Code),
+		Glossary: resolve.GlossaryFile(b.Site, p.Lang.Code),
 	}
+	for _, sec := range r.appendix {
+		if len(sec.Items) > 0 {
+			v.Appendix = append(v.Appendix, sec)
+		}
+	}
+	v.References = b.references(resolved.Cited, p.Lang.Code)
 	for _, q := range l.Pages {
 		v.Languages = append(v.Languages, link{Href: rel(name, pageName(q)), Text: q.Lang.Name, Lang: q.Lang.Code, Current: q == p})
 	}
@@ -106,6 +122,54 @@ func (b *Renderer) renderPage(files *output.Files, lessons []*lesson.Lesson, i i
 	for fig, svg := range r.figures {
 		files.Add(p.Lang.Code+"/fig/"+fig, svg)
 	}
+}
+
+// A reference is one entry of a page's reference list.
+type reference struct {
+	Key  string
+	HTML template.HTML
+}
+
+// references lists the works a page cites, sorted by their entries' text
+// in the page's language.
+func (b *Renderer) references(keys []string, lang string) []reference {
+	var out []reference
+	for _, k := range keys {
+		if e, ok := b.Site.Bibliography.Lookup(k); ok {
+			out = append(out, reference{Key: k, HTML: e.Reference(lang)})
+		}
+	}
+	col := collate.New(language.Make(lang))
+	slices.SortStableFunc(out, func(a, b reference) int { return col.CompareString(string(a.HTML), string(b.HTML)) })
+	return out
+}
+
+// sections returns the page's sections for the appendix, the first for
+// what stands before any level 2 heading, and the section of each
+// experiment and check.
+func sections(p *lesson.Page) ([]appendixSection, map[directive.Directive]int) {
+	secs := []appendixSection{{}}
+	of := map[directive.Directive]int{}
+	_ = gast.Walk(p.Doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
+		if !entering {
+			return gast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *gast.Heading:
+			if n.Level == 2 {
+				id, _ := n.AttributeString("id")
+				idb, _ := id.([]byte)
+				secs = append(secs, appendixSection{Title: plainText(n, p.Src), Anchor: string(idb)})
+			}
+			return gast.WalkSkipChildren, nil
+		case *ast.Directive:
+			if n.D != nil && inAppendix(n.D.Kind()) {
+				of[n.D] = len(secs) - 1
+			}
+		}
+		return gast.WalkContinue, nil
+	})
+	return secs, of
 }
 
 func langIndex(s *site.Site, l *site.Lang) int {
@@ -164,7 +228,7 @@ func plainText(n gast.Node, src []byte) string {
 func (b *Renderer) Indexes(files *output.Files, lessons []*lesson.Lesson, errs *diag.List) {
 	for li, lang := range b.Site.Langs {
 		name := lang.Code + "/index.html"
-		v := indexView{Lang: lang.Code, LangName: lang.Name, CSS: rel(name, "style.css"), UI: b.uiMap(lang.Code)}
+		v := indexView{Lang: lang.Code, LangName: lang.Name, CSS: rel(name, "style.css"), UI: b.uiMap(lang.Code), Glossary: resolve.GlossaryFile(b.Site, lang.Code)}
 		v.Title = resolve.UIText(b.Site, "course_title", lang.Code, errs)
 		for _, l := range lessons {
 			p := l.Pages[li]
@@ -181,6 +245,7 @@ func (b *Renderer) Indexes(files *output.Files, lessons []*lesson.Lesson, errs *
 		}
 		files.Add(name, out.Bytes())
 	}
+	b.glossaries(files, errs)
 	var roots []indexView
 	for _, lang := range b.Site.Langs {
 		roots = append(roots, indexView{Lang: lang.Code, LangName: lang.Name,
@@ -193,4 +258,51 @@ func (b *Renderer) Indexes(files *output.Files, lessons []*lesson.Lesson, errs *
 		return
 	}
 	files.Add("index.html", out.Bytes())
+}
+
+// glossaryView is the data of templates/glossary.html.
+type glossaryView struct {
+	Lang, LangName string
+	Title          string
+	Entries        []glossaryEntry
+	Languages      []link
+	Home, CSS      string
+	UI             map[string]string
+}
+
+// A glossaryEntry is one term in the page's language, its term in the
+// other languages and its definition.
+type glossaryEntry struct {
+	Key, Term, Def string
+	Others         []glossaryOther
+}
+
+type glossaryOther struct{ Lang, Term string }
+
+// glossaries renders the glossary page of every language, its terms in
+// that language's alphabetical order.
+func (b *Renderer) glossaries(files *output.Files, errs *diag.List) {
+	for _, lang := range b.Site.Langs {
+		name := lang.Code + "/" + resolve.GlossaryFile(b.Site, lang.Code)
+		v := glossaryView{Lang: lang.Code, LangName: lang.Name, Home: rel(name, "index.html"), CSS: rel(name, "style.css"), UI: b.uiMap(lang.Code)}
+		v.Title = resolve.UIText(b.Site, "glossary", lang.Code, errs)
+		for _, e := range b.Site.Glossary.Sorted(lang.Code) {
+			ge := glossaryEntry{Key: e.Key, Term: e.Terms[lang.Code], Def: e.Defs[lang.Code]}
+			for _, o := range b.Site.Langs {
+				if o != lang {
+					ge.Others = append(ge.Others, glossaryOther{o.Code, e.Terms[o.Code]})
+				}
+			}
+			v.Entries = append(v.Entries, ge)
+		}
+		for _, other := range b.Site.Langs {
+			v.Languages = append(v.Languages, link{Href: rel(name, other.Code+"/"+resolve.GlossaryFile(b.Site, other.Code)), Text: other.Name, Lang: other.Code, Current: other == lang})
+		}
+		var out bytes.Buffer
+		if err := b.Templates.ExecuteTemplate(&out, "glossary.html", v); err != nil {
+			site.TemplateError(b.TemplateDir, err, errs)
+			continue
+		}
+		files.Add(name, out.Bytes())
+	}
 }

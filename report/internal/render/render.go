@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"html/template"
+	"io"
 
 	"github.com/yuin/goldmark/util"
 
@@ -43,7 +44,22 @@ type pageRenderer struct {
 	resolved *resolve.Page
 	errs     *diag.List
 	figures  map[string][]byte // file name under fig/ -> SVG
+	// appendix holds the experiments and checks, rendered, by the section
+	// they stand in; section maps each to its section.
+	appendix []appendixSection
+	section  map[directive.Directive]int
 }
+
+// appendixSection is one section's part of the appendix on how the page's
+// numbers were made: its title and anchor, its experiments and checks.
+type appendixSection struct {
+	Title, Anchor string
+	Items         []template.HTML
+}
+
+// inAppendix reports whether a kind is shown in the appendix rather than
+// where it is written: the build's machinery stays out of the reading flow.
+func inAppendix(kind string) bool { return kind == "experiment" || kind == "check" }
 
 func (r *pageRenderer) RenderValue(w util.BufWriter, v *directive.Value) error {
 	defer diag.RecoverAt(r.errs, r.page.File, v.Spec.Off, "rendering a value")
@@ -69,7 +85,30 @@ func (r *pageRenderer) RenderDirective(w util.BufWriter, d directive.Directive) 
 		}
 		r.figures[file] = svg
 	}
+	if inAppendix(d.Kind()) {
+		var b bytes.Buffer
+		r.execute(&b, DirectiveTemplate(d.Kind()), data, d.Pos())
+		sec := &r.appendix[r.section[d]]
+		sec.Items = append(sec.Items, template.HTML(b.String()))
+		return nil
+	}
 	r.execute(w, DirectiveTemplate(d.Kind()), data, d.Pos())
+	return nil
+}
+
+// RenderCallout writes a callout's opening and closing, the templates
+// callout-open and callout-close of directives/callout.html.
+func (r *pageRenderer) RenderCallout(w util.BufWriter, c *directive.Callout, entering bool) error {
+	defer diag.RecoverAt(r.errs, r.page.File, c.Off, "rendering a callout")
+	data, ok := r.resolved.Data[c]
+	if !ok {
+		return nil
+	}
+	name := "callout-close"
+	if entering {
+		name = "callout-open"
+	}
+	r.execute(w, name, data, c.Off)
 	return nil
 }
 
@@ -86,7 +125,7 @@ func (r *pageRenderer) RenderCode(w util.BufWriter, lang string, code []byte) er
 }
 
 // execute renders template name with data, reporting a failure at off.
-func (r *pageRenderer) execute(w util.BufWriter, name string, data any, off int) {
+func (r *pageRenderer) execute(w io.Writer, name string, data any, off int) {
 	var b bytes.Buffer
 	if err := r.b.Templates.ExecuteTemplate(&b, name, data); err != nil {
 		r.errs.Add(r.page.File, off, "rendering %s: %v", name, err)

@@ -35,14 +35,18 @@ type Page struct {
 	Data    map[directive.Directive]any
 	Values  map[*directive.Value]directive.ValueView
 	Numbers numbers.Set
+	// Cited lists the bibliography keys the page cites, in the order of
+	// their first citation.
+	Cited []string
 }
 
 // Page resolves every directive and value of p, a page of lesson l whose
 // experiments exps have run, reporting each problem in errs.
 func (rv *Resolver) Page(l *lesson.Lesson, p *lesson.Page, exps map[string]*run.Experiment, errs *diag.List) *Page {
-	c := &pageContext{rv: rv, lesson: l, page: p, res: &resolver{file: p.File, exps: exps, errs: errs, said: rv.Said[p.File]}, errs: errs}
+	c := &pageContext{rv: rv, lesson: l, page: p, res: &resolver{file: p.File, exps: exps, errs: errs, said: rv.Said[p.File]}, errs: errs,
+		numbering: lesson.Numbering(p), glossed: map[string]bool{}}
 	out := &Page{Data: map[directive.Directive]any{}, Values: map[*directive.Value]directive.ValueView{}}
-	c.numbers = &out.Numbers
+	c.numbers, c.out = &out.Numbers, out
 	for _, d := range p.Directives {
 		if v, ok := d.(*directive.Value); ok {
 			out.Values[v] = c.value(v)
@@ -63,6 +67,11 @@ type pageContext struct {
 	res     *resolver
 	errs    *diag.List
 	numbers *numbers.Set
+	out     *Page
+	// numbering numbers the page's figures, tables, formulas, exercises;
+	// glossed holds the glossary terms the page has glossed already.
+	numbering *lesson.Numbers
+	glossed   map[string]bool
 }
 
 func (c *pageContext) directive(d directive.Directive) (data any, ok bool) {

@@ -1,5 +1,6 @@
 // Package site loads what templates/ configures: the languages, the
-// translated terms, the page layouts and the stylesheet.
+// translated terms, the bibliography, the glossary, the page layouts and
+// the stylesheet.
 package site
 
 import (
@@ -10,7 +11,9 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"lbcourse/report/internal/biblio"
 	"lbcourse/report/internal/diag"
+	"lbcourse/report/internal/glossary"
 	"lbcourse/report/internal/numfmt"
 	"lbcourse/report/internal/yamldoc"
 )
@@ -94,12 +97,14 @@ func matchPattern(pattern, term string) (string, bool) {
 
 // Site is what templates/ configures: the languages in order and the terms.
 type Site struct {
-	Langs []*Lang
-	Terms *Terms
+	Langs        []*Lang
+	Terms        *Terms
+	Bibliography *biblio.Bibliography
+	Glossary     *glossary.Glossary
 }
 
-// Load reads templates/site.yaml and templates/terms.yaml. Every key of
-// both is checked; a problem is reported at its line.
+// Load reads templates/site.yaml, terms.yaml, bibliography.yaml and
+// glossary.yaml. Every key is checked; a problem is reported at its line.
 func Load(dir string, errs *diag.List) *Site {
 	s := &Site{Terms: &Terms{File: filepath.Join(dir, "terms.yaml"), exact: map[string]map[string]string{}}}
 	siteFile := filepath.Join(dir, "site.yaml")
@@ -108,7 +113,17 @@ func Load(dir string, errs *diag.List) *Site {
 		errs.AddFile(siteFile, "no languages")
 	}
 	s.loadTerms(errs)
+	s.Bibliography = biblio.Load(filepath.Join(dir, "bibliography.yaml"), errs)
+	s.Glossary = glossary.Load(filepath.Join(dir, "glossary.yaml"), langList(s.Langs), errs)
 	return s
+}
+
+func langList(langs []*Lang) []string {
+	var out []string
+	for _, l := range langs {
+		out = append(out, l.Code)
+	}
+	return out
 }
 
 // readYAML reads file and parses it as one YAML document, registering its

@@ -1,5 +1,6 @@
-// Package ast defines the goldmark nodes of the course's directives: a block
-// node for directive blocks and an inline node for value references.
+// Package ast defines the goldmark nodes of the course's directives: block
+// nodes for directive fences and callouts, inline nodes for value
+// references and for the directives written in prose.
 package ast
 
 import (
@@ -56,3 +57,50 @@ func (n *Value) Dump(source []byte, level int) {
 
 // NewValue returns a Value node for v.
 func NewValue(v *directive.Value) *Value { return &Value{V: v} }
+
+// KindInline is the NodeKind of Inline.
+var KindInline = gast.NewNodeKind("InlineDirective")
+
+// An Inline is a directive written in prose: a cross-reference or citation
+// [@…], a glossary term [[…]], an inline formula $…$. D is nil when it did
+// not parse; its problems were recorded.
+type Inline struct {
+	gast.BaseInline
+	D directive.Directive
+}
+
+// Kind implements gast.Node.
+func (n *Inline) Kind() gast.NodeKind { return KindInline }
+
+// Dump implements gast.Node.
+func (n *Inline) Dump(source []byte, level int) {
+	m := map[string]string{}
+	if n.D != nil {
+		m["Kind"], m["Neutral"] = n.D.Kind(), n.D.Neutral()
+	}
+	gast.DumpHelper(n, source, level, m, nil)
+}
+
+// NewInline returns an Inline node for d.
+func NewInline(d directive.Directive) *Inline { return &Inline{D: d} }
+
+// KindCallout is the NodeKind of Callout.
+var KindCallout = gast.NewNodeKind("Callout")
+
+// A Callout is a block quote that opens with a [!TYPE] marker line; its
+// children are the quote's Markdown, the marker removed.
+type Callout struct {
+	gast.BaseBlock
+	D *directive.Callout
+}
+
+// Kind implements gast.Node.
+func (n *Callout) Kind() gast.NodeKind { return KindCallout }
+
+// Dump implements gast.Node.
+func (n *Callout) Dump(source []byte, level int) {
+	gast.DumpHelper(n, source, level, map[string]string{"Type": n.D.Type, "ID": n.D.ID}, nil)
+}
+
+// NewCallout returns a Callout node for d.
+func NewCallout(d *directive.Callout) *Callout { return &Callout{D: d} }
