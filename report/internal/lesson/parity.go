@@ -102,11 +102,23 @@ func compareNumbering(a, b *Page, errs *diag.List) {
 		eb := nb.order[target]
 		for i := 0; i < min(len(ea), len(eb)); i++ {
 			if keyOf(ea[i]) != keyOf(eb[i]) {
-				errs.Add(b.File, eb[i].Pos(), "%s %s is number %d here but %s numbers %s %d there: put them in the same order", eb[i].Kind(), describeDirective(eb[i]), i+1, a.File, describeDirective(ea[i]), i+1)
+				errs.Add(b.File, eb[i].Pos(), "%s is %s %d here, but %s numbers %s %d: put them in the same order", numberedName(eb[i]), targetWord[target], i+1, a.File, numberedName(ea[i]), i+1)
 				break
 			}
 		}
 	}
+}
+
+var targetWord = map[string]string{"fig": "figure", "tab": "table", "eq": "formula", "ex": "exercise"}
+
+// numberedName names a numbered element by its kind and id, or its content
+// when it has no id.
+func numberedName(d directive.Directive) string {
+	target, id := numberedAs(d)
+	if id == "" {
+		return targetWord[target] + " " + describeDirective(d)
+	}
+	return targetWord[target] + " " + id
 }
 
 // experimentName stands for an experiment in the count by kind: only its
