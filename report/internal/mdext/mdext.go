@@ -5,11 +5,14 @@
 package mdext
 
 import (
+	"fmt"
+
 	"github.com/yuin/goldmark"
 	gast "github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/util"
 
 	"lbcourse/report/internal/directive"
@@ -85,6 +88,7 @@ func New(parsers directive.Parsers, hooks Hooks) goldmark.Markdown {
 type nodeRenderer struct{ hooks Hooks }
 
 func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(gast.KindHeading, r.renderHeading)
 	reg.Register(gast.KindFencedCodeBlock, r.renderCode)
 	reg.Register(gast.KindCodeBlock, r.renderCode)
 	reg.Register(ast.KindDirective, func(w util.BufWriter, _ []byte, n gast.Node, entering bool) (gast.WalkStatus, error) {
@@ -126,4 +130,30 @@ func (r *nodeRenderer) renderCode(w util.BufWriter, src []byte, n gast.Node, ent
 		code = append(code, seg.Value(src)...)
 	}
 	return gast.WalkSkipChildren, r.hooks.RenderCode(w, lang, code)
+}
+
+// renderHeading renders a heading as goldmark does, its text a link to the
+// heading itself, so that a reader can copy the address of a section.
+func (r *nodeRenderer) renderHeading(w util.BufWriter, src []byte, node gast.Node, entering bool) (gast.WalkStatus, error) {
+	n := node.(*gast.Heading)
+	id, hasID := n.AttributeString("id")
+	idb, _ := id.([]byte)
+	if entering {
+		fmt.Fprintf(w, "<h%d", n.Level)
+		if n.Attributes() != nil {
+			html.RenderAttributes(w, n, html.HeadingAttributeFilter)
+		}
+		w.WriteByte('>')
+		if hasID && len(idb) > 0 {
+			w.WriteString(`<a class="self" href="#`)
+			w.Write(util.EscapeHTML(idb))
+			w.WriteString(`">`)
+		}
+		return gast.WalkContinue, nil
+	}
+	if hasID && len(idb) > 0 {
+		w.WriteString("</a>")
+	}
+	fmt.Fprintf(w, "</h%d>\n", n.Level)
+	return gast.WalkContinue, nil
 }

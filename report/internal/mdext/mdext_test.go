@@ -83,7 +83,7 @@ func TestParseAndRender(t *testing.T) {
 	if err := md.Renderer().Render(&out, []byte(src), doc); err != nil {
 		t.Fatal(err)
 	}
-	want := `<h1 id="baslik">Başlık</h1>
+	want := `<h1 id="baslik"><a class="self" href="#baslik">Başlık</a></h1>
 <p>Wait <e.rr.mean_wait | 2> and <code>{{ not.a.value }}</code>.</p>
 [experiment e model=queue replicas=3]
 [check e.a < e.b

@@ -32,10 +32,20 @@ type tocEntry struct {
 	Children []tocEntry // level 3 headings under a level 2 one
 }
 
+// head is what every page's <head> shows besides its title: a
+// description, and with a base URL the absolute links to the page in the
+// other languages.
+type head struct {
+	Description string
+	Alternates  []link
+}
+
 // pageView is the data of templates/lesson.html.
 type pageView struct {
+	head
 	Lang, LangName string
 	Title, Summary string
+	Course         []link // every lesson, the current one marked
 	Number         string
 	Body           template.HTML
 	TOC            []tocEntry
@@ -50,6 +60,7 @@ type pageView struct {
 
 // indexView is the data of templates/index.html.
 type indexView struct {
+	head
 	Lang, LangName string
 	Title          string
 	Glossary       string
@@ -102,8 +113,14 @@ func (b *Renderer) renderPage(files *output.Files, lessons []*lesson.Lesson, i i
 		}
 	}
 	v.References = b.references(resolved.Cited, p.Lang.Code)
+	v.Description = p.Front.Summary
 	for _, q := range l.Pages {
 		v.Languages = append(v.Languages, link{Href: rel(name, pageName(q)), Text: q.Lang.Name, Lang: q.Lang.Code, Current: q == p})
+		v.Alternates = b.alternate(v.Alternates, q.Lang.Code, pageName(q))
+	}
+	for _, other := range lessons {
+		q := other.Pages[li]
+		v.Course = append(v.Course, link{Href: rel(name, pageName(q)), Text: q.Front.Title, Current: q == p})
 	}
 	if i > 0 {
 		q := lessons[i-1].Pages[li]
@@ -172,6 +189,16 @@ func sections(p *lesson.Page) ([]appendixSection, map[directive.Directive]int) {
 	return secs, of
 }
 
+// alternate adds the absolute link to page (a path from the site's root)
+// in lang, when the site has a base URL; links between pages stay
+// relative, so the site works from any folder.
+func (b *Renderer) alternate(links []link, lang, page string) []link {
+	if b.Site.BaseURL == "" {
+		return links
+	}
+	return append(links, link{Href: b.Site.BaseURL + page, Lang: lang})
+}
+
 func langIndex(s *site.Site, l *site.Lang) int {
 	for i, x := range s.Langs {
 		if x == l {
@@ -230,6 +257,10 @@ func (b *Renderer) Indexes(files *output.Files, lessons []*lesson.Lesson, errs *
 		name := lang.Code + "/index.html"
 		v := indexView{Lang: lang.Code, LangName: lang.Name, CSS: rel(name, "style.css"), UI: b.uiMap(lang.Code), Glossary: resolve.GlossaryFile(b.Site, lang.Code)}
 		v.Title = resolve.UIText(b.Site, "course_title", lang.Code, errs)
+		v.Description = resolve.UIText(b.Site, "course_summary", lang.Code, errs)
+		for _, other := range b.Site.Langs {
+			v.Alternates = b.alternate(v.Alternates, other.Code, other.Code+"/index.html")
+		}
 		for _, l := range lessons {
 			p := l.Pages[li]
 			v.Lessons = append(v.Lessons, link{Href: rel(name, pageName(p)), Text: p.Front.Title})
@@ -250,8 +281,10 @@ func (b *Renderer) Indexes(files *output.Files, lessons []*lesson.Lesson, errs *
 	for _, lang := range b.Site.Langs {
 		roots = append(roots, indexView{Lang: lang.Code, LangName: lang.Name,
 			Title: resolve.UIText(b.Site, "course_title", lang.Code, errs), CSS: "style.css", UI: b.uiMap(lang.Code),
-			Languages: []link{{Href: lang.Code + "/index.html", Text: lang.Name, Lang: lang.Code}}})
+			Languages: []link{{Href: lang.Code + "/index.html", Text: lang.Name, Lang: lang.Code}},
+			head:      head{Description: resolve.UIText(b.Site, "course_summary", lang.Code, errs)}})
 	}
+	b.notFound(files, roots, errs)
 	var out bytes.Buffer
 	if err := b.Templates.ExecuteTemplate(&out, "root.html", roots); err != nil {
 		site.TemplateError(b.TemplateDir, err, errs)
@@ -262,6 +295,7 @@ func (b *Renderer) Indexes(files *output.Files, lessons []*lesson.Lesson, errs *
 
 // glossaryView is the data of templates/glossary.html.
 type glossaryView struct {
+	head
 	Lang, LangName string
 	Title          string
 	Entries        []glossaryEntry
@@ -286,6 +320,10 @@ func (b *Renderer) glossaries(files *output.Files, errs *diag.List) {
 		name := lang.Code + "/" + resolve.GlossaryFile(b.Site, lang.Code)
 		v := glossaryView{Lang: lang.Code, LangName: lang.Name, Home: rel(name, "index.html"), CSS: rel(name, "style.css"), UI: b.uiMap(lang.Code)}
 		v.Title = resolve.UIText(b.Site, "glossary", lang.Code, errs)
+		v.Description = resolve.UIText(b.Site, "glossary_intro", lang.Code, errs)
+		for _, other := range b.Site.Langs {
+			v.Alternates = b.alternate(v.Alternates, other.Code, other.Code+"/"+resolve.GlossaryFile(b.Site, other.Code))
+		}
 		for _, e := range b.Site.Glossary.Sorted(lang.Code) {
 			ge := glossaryEntry{Key: e.Key, Term: e.Terms[lang.Code], Def: e.Defs[lang.Code]}
 			for _, o := range b.Site.Langs {
@@ -305,4 +343,40 @@ func (b *Renderer) glossaries(files *output.Files, errs *diag.List) {
 		}
 		files.Add(name, out.Bytes())
 	}
+}
+
+// notFound renders 404.html, the page a static host serves for a missing
+// address at any depth: its links are absolute when the site has a base
+// URL, else from the site's root.
+func (b *Renderer) notFound(files *output.Files, roots []indexView, errs *diag.List) {
+	pages := slices.Clone(roots)
+	for i := range pages {
+		p := &pages[i]
+		p.CSS = b.Site.BaseURL + "style.css"
+		p.Languages = []link{{Href: b.Site.BaseURL + p.Lang + "/index.html", Text: p.LangName, Lang: p.Lang}}
+	}
+	var out bytes.Buffer
+	if err := b.Templates.ExecuteTemplate(&out, "404.html", pages); err != nil {
+		site.TemplateError(b.TemplateDir, err, errs)
+		return
+	}
+	files.Add("404.html", out.Bytes())
+}
+
+// Sitemap writes sitemap.xml, listing every page but 404.html under the
+// base URL, when the site has one.
+func (b *Renderer) Sitemap(files *output.Files) {
+	if b.Site.BaseURL == "" {
+		return
+	}
+	var out bytes.Buffer
+	out.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	out.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for _, n := range files.Names() { // sorted
+		if strings.HasSuffix(n, ".html") && n != "404.html" {
+			out.WriteString("<url><loc>" + template.HTMLEscapeString(b.Site.BaseURL+n) + "</loc></url>\n")
+		}
+	}
+	out.WriteString("</urlset>\n")
+	files.Add("sitemap.xml", out.Bytes())
 }

@@ -5,6 +5,7 @@ package site
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -101,6 +102,11 @@ type Site struct {
 	Terms        *Terms
 	Bibliography *biblio.Bibliography
 	Glossary     *glossary.Glossary
+	// BaseURL is where the site is published, ending in "/", or "" when
+	// site.yaml gives none; with it the build writes sitemap.xml and
+	// absolute alternate links between the languages. Links between pages
+	// stay relative either way.
+	BaseURL string
 }
 
 // Load reads templates/site.yaml, terms.yaml, bibliography.yaml and
@@ -108,7 +114,7 @@ type Site struct {
 func Load(dir string, errs *diag.List) *Site {
 	s := &Site{Terms: &Terms{File: filepath.Join(dir, "terms.yaml"), exact: map[string]map[string]string{}}}
 	siteFile := filepath.Join(dir, "site.yaml")
-	s.Langs = loadLangs(siteFile, errs)
+	s.Langs, s.BaseURL = loadLangs(siteFile, errs)
 	if len(s.Langs) == 0 && errs.Len() == 0 {
 		errs.AddFile(siteFile, "no languages")
 	}
@@ -161,32 +167,45 @@ func reporter(file string, errs *diag.List) func(int, string) {
 
 // loadLangs reads site.yaml, {languages: [{code: CODE, name: NAME}, ...]},
 // and returns its languages in order, leaving out those in error.
-func loadLangs(file string, errs *diag.List) []*Lang {
+func loadLangs(file string, errs *diag.List) (langs []*Lang, baseURL string) {
 	root, t, ok := readYAML(file, errs)
 	if !ok || root == nil {
-		return nil
+		return nil, ""
 	}
 	report := reporter(file, errs)
 	if root.Kind != yaml.MappingNode {
 		report(t.At(root), "site: want a mapping with the key languages")
-		return nil
+		return nil, ""
 	}
-	fs := yamldoc.Fields(root, "site", []string{"languages"}, t.At, report)
+	fs := yamldoc.Fields(root, "site", []string{"languages", "base_url"}, t.At, report)
+	if f, ok := fs["base_url"]; ok {
+		baseURL = parseBaseURL(f.Value, t, report)
+	}
 	list, ok := fs["languages"]
 	if !ok {
-		return nil
+		return nil, baseURL
 	}
 	if list.Value.Kind != yaml.SequenceNode {
 		report(t.At(list.Value), "site: languages must be a list of {code: ..., name: ...}")
-		return nil
+		return nil, baseURL
 	}
-	var langs []*Lang
 	for _, n := range list.Value.Content {
 		if l := parseLang(n, t, report); l != nil {
 			langs = append(langs, l)
 		}
 	}
-	return langs
+	return langs, baseURL
+}
+
+// parseBaseURL reads base_url: an absolute http(s) URL without query or
+// fragment; the result ends in "/".
+func parseBaseURL(n *yaml.Node, t yamldoc.Text, report func(int, string)) string {
+	u, err := url.Parse(n.Value)
+	if n.Kind != yaml.ScalarNode || err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		report(t.At(n), fmt.Sprintf("site: base_url %q: want an absolute http or https URL such as https://example.org/course/", n.Value))
+		return ""
+	}
+	return strings.TrimSuffix(u.String(), "/") + "/"
 }
 
 // parseLang reads one language of site.yaml, {code: CODE, name: NAME}; it
