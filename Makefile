@@ -12,10 +12,12 @@
 # make diff    displayed values that moved since HEAD
 # make lint    staticcheck (fetched by go run at a pinned version)
 # make fmt     gofmt -w .
+# make pdf     prints each lesson page of out/ to an A4 PDF with Chromium, into
+#              $(PDF_DIR) (not part of make report: PDFs are not deterministic)
 GO ?= go
 GOFMT ?= gofmt
 
-.PHONY: report test deps system-deps bench serve check diff lint fmt
+.PHONY: report test deps system-deps bench serve check diff lint fmt pdf
 
 report:
 	$(GO) run ./report build
@@ -53,3 +55,16 @@ lint:
 
 fmt:
 	$(GOFMT) -w .
+
+PDF_DIR ?= .cache/pdf
+CHROMIUM ?= chromium
+
+pdf: system-deps
+	@mkdir -p $(PDF_DIR)
+	@for page in out/tr/*.html out/en/*.html; do \
+		case $$page in */index.html|*/sozluk.html|*/glossary.html|*/search.html) continue;; esac; \
+		name=$$(echo $$page | sed 's|^out/||; s|/|-|; s|\.html$$||'); \
+		$(CHROMIUM) --headless --no-sandbox --disable-gpu --no-pdf-header-footer \
+			--print-to-pdf=$(PDF_DIR)/$$name.pdf file://$(CURDIR)/$$page 2>/dev/null || exit 1; \
+		echo "$(PDF_DIR)/$$name.pdf"; \
+	done
