@@ -73,6 +73,12 @@ type layoutReport struct {
 	PlotsWithoutImg []string   `json:"plotsWithoutImg"`
 	Tables          int        `json:"tables"`
 	TablesWithoutTh []string   `json:"tablesWithoutTh"`
+	// HiddenCaptions are table and figure captions inside a box that
+	// scrolls or clips, or reaching past the screen's edge.
+	HiddenCaptions []string `json:"hiddenCaptions"`
+	// ClippedListings are listings wider than their box on a phone: part
+	// of each long line is out of sight.
+	ClippedListings []string `json:"clippedListings"`
 }
 
 type imgState struct {
@@ -103,7 +109,23 @@ const checkPageJS = `(() => {
     return s;
   };
   const r = {scrollWidth: de.scrollWidth, clientWidth: cw, overflow: [], images: [], plots: 0,
-    plotsWithoutImg: [], tables: 0, tablesWithoutTh: []};
+    plotsWithoutImg: [], tables: 0, tablesWithoutTh: [], hiddenCaptions: [], clippedListings: []};
+  const inScroller = el => {
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX !== 'visible') return true;
+    }
+    return false;
+  };
+  for (const c of document.querySelectorAll('figcaption, caption')) {
+    const b = c.getBoundingClientRect();
+    if (inScroller(c) || b.left < -0.5 || b.right > cw + 0.5) r.hiddenCaptions.push(describe(c));
+  }
+  if (cw < 600) {
+    for (const pre of document.querySelectorAll('pre')) {
+      const box = pre.closest('.scroll') || pre;
+      if (pre.scrollWidth > pre.clientWidth + 1 || box.scrollWidth > box.clientWidth + 1) r.clippedListings.push(describe(pre));
+    }
+  }
   for (const img of document.querySelectorAll('figure img')) {
     const b = img.getBoundingClientRect();
     r.images.push({src: img.getAttribute('src') || '', complete: img.complete,
@@ -182,6 +204,12 @@ func pageProblems(tb *tab, url, rel string, vp viewport, shots string) (problems
 	for _, tbl := range r.TablesWithoutTh {
 		add("table without <th> headers: %s", tbl)
 	}
+	for _, c := range r.HiddenCaptions {
+		add("caption not fully in sight (inside a scrolling box or past the edge): %s", c)
+	}
+	for _, l := range r.ClippedListings {
+		add("listing wider than its box: part of its lines is hidden: %s", l)
+	}
 	if shots != "" {
 		shot, err := get(tb, 30*time.Second, chromedp.FullScreenshot(100))
 		if err != nil {
@@ -208,6 +236,8 @@ func TestBrowserChecksCatchBreakage(t *testing.T) {
 <figure class="plot"><img src="fig/missing.svg" alt="missing"></figure>
 <figure class="plot"><p>no image</p></figure>
 <figure class="table"><table><caption>headless</caption><tr><td>1</td></tr></table></figure>
+<div class="scroll" style="overflow-x:auto"><table><caption>scrolled away</caption><tr><th>a</th></tr></table></div>
+<pre style="white-space:pre">a listing line far longer than any phone screen is wide, which a reader on a phone would not see to its end</pre>
 <div class="scroll" style="overflow-x:auto"><div style="width:3000px">wide, but inside a scroll container</div></div>
 <p class="wide" style="width:2000px">too wide</p>
 <link rel="stylesheet" href="gone.css">
@@ -242,6 +272,11 @@ func TestBrowserChecksCatchBreakage(t *testing.T) {
 			if !slices.ContainsFunc(got, func(p string) bool { return strings.HasPrefix(p, at) && strings.Contains(p, w) }) {
 				t.Errorf("the checks did not report %q at %s width", w, vp.name)
 			}
+		}
+	}
+	for _, w := range []string{`caption not fully in sight (inside a scrolling box or past the edge): caption "scrolled away"`, "listing wider than its box"} {
+		if !strings.Contains(all, "bad.html at phone width (390 px): "+w) {
+			t.Errorf("the checks did not report %q at phone width", w)
 		}
 	}
 	if strings.Contains(all, "inside a scroll container") {

@@ -33,14 +33,19 @@ func newFormatter(base int) *chromahtml.Formatter {
 		chromahtml.BaseLineNumber(base), chromahtml.LineNumbersInTable(false))
 }
 
-// CSS returns the stylesheet of the listings' highlighting classes.
+// CSS returns the stylesheet of the listings' highlighting classes: the
+// light style, and the dark one for readers whose system asks for it.
 func CSS() string {
-	return "\n/* syntax highlighting (chroma, style " + chromaStyle + ") */\n" + chromaCSS()
+	return "\n/* syntax highlighting (chroma, style " + chromaStyle + "; " + chromaDarkStyle + " when dark) */\n" +
+		chromaCSS(chromaStyle) + "@media (prefers-color-scheme: dark) {\n" + chromaCSS(chromaDarkStyle) + "}\n"
 }
 
-func chromaCSS() string {
+// chromaDarkStyle highlights listings in dark mode.
+const chromaDarkStyle = "github-dark"
+
+func chromaCSS(style string) string {
 	var b bytes.Buffer
-	_ = newFormatter(1).WriteCSS(&b, styles.Get(chromaStyle))
+	_ = newFormatter(1).WriteCSS(&b, styles.Get(style))
 	return b.String()
 }
 
