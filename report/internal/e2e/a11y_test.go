@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -8,6 +9,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
 )
 
 // axeRel is axe-core's browser bundle, installed by `npm ci` from package.json.
@@ -33,7 +38,7 @@ type axeNode struct {
 
 // axeRunJS runs axe on the whole document and keeps what a report needs. A
 // target is a list of selectors, one per frame or shadow root.
-const axeRunJS = `axe.run(document, {resultTypes: ['violations']}).then(r => r.violations.map(v => ({
+const axeRunJS = `axe.run(document, {resultTypes: ['violations'], rules: {'color-contrast': {enabled: window.__contrast !== false}}}).then(r => r.violations.map(v => ({
   id: v.id, impact: v.impact || '', help: v.help, helpUrl: v.helpUrl,
   nodes: v.nodes.map(n => ({
     target: n.target.map(t => Array.isArray(t) ? t.join(' >>> ') : String(t)).join(' | '),
@@ -54,9 +59,26 @@ const axeRunJS = `axe.run(document, {resultTypes: ['violations']}).then(r => r.v
 // openDetailsJS opens every <details>, as a reader who wants the data would.
 const openDetailsJS = `(() => { for (const d of document.querySelectorAll('details')) d.open = true; return true; })()`
 
-// TestAccessibility runs axe-core on every page of the built site, at the phone
-// and the desktop width with every <details> opened, and fails on each violation
-// of impact serious or critical; the others are logged.
+// A pass is one run of axe on a page: a width, a colour scheme, and whether
+// the colour-contrast rule runs (the slowest; colours do not change with the
+// width, so it runs at one width per scheme).
+type pass struct {
+	vp       viewport
+	scheme   string
+	contrast bool
+}
+
+func (p pass) String() string { return p.vp.name + " " + p.scheme }
+
+var axePasses = []pass{
+	{viewports[0], "light", false}, {viewports[1], "light", true},
+	{viewports[0], "dark", false}, {viewports[1], "dark", true},
+}
+
+// TestAccessibility runs axe-core on every page of the built site, at the
+// phone and the desktop width, in the light and the dark colour scheme, with
+// every <details> opened, and fails on each violation of impact serious or
+// critical; the others are logged.
 func TestAccessibility(t *testing.T) {
 	out := outDir(t)
 	inject := axeScript(t)
@@ -70,10 +92,10 @@ func TestAccessibility(t *testing.T) {
 			tb := newTab(t)
 			var found []*foundViolation
 			byID := map[string]*foundViolation{}
-			for _, vp := range viewports {
-				vs, err := runAxe(tb, base+"/"+rel, vp, inject)
+			for _, ps := range axePasses {
+				vs, err := runAxe(tb, base+"/"+rel, ps, inject)
 				if err != nil {
-					t.Fatalf("%s at %s width: %v", rel, vp.name, err)
+					t.Fatalf("%s at %s: %v", rel, ps, err)
 				}
 				for _, v := range vs {
 					f := byID[v.ID]
@@ -83,12 +105,12 @@ func TestAccessibility(t *testing.T) {
 						byID[v.ID] = f
 						found = append(found, f)
 					}
-					f.widths = append(f.widths, vp.name)
+					f.widths = append(f.widths, ps.String())
 					for _, n := range v.Nodes {
 						if f.seen[n.Target] == nil {
 							f.Nodes = append(f.Nodes, n)
 						}
-						f.seen[n.Target] = append(f.seen[n.Target], vp.name)
+						f.seen[n.Target] = append(f.seen[n.Target], ps.String())
 					}
 				}
 			}
@@ -111,9 +133,21 @@ type foundViolation struct {
 	seen   map[string][]string // node target -> widths it was found at
 }
 
-// runAxe loads url at the viewport, opens the <details>, and runs axe.
-func runAxe(tb *tab, url string, vp viewport, inject string) ([]axeViolation, error) {
-	if err := vp.load(tb, url); err != nil {
+// runAxe loads url at the pass's viewport and colour scheme, opens the
+// <details>, and runs axe.
+func runAxe(tb *tab, url string, ps pass, inject string) ([]axeViolation, error) {
+	scheme := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: ps.scheme}}})
+		return err
+	})
+	if err := tb.run(10*time.Second, scheme); err != nil {
+		return nil, fmt.Errorf("emulating the %s scheme: %v", ps.scheme, err)
+	}
+	if err := ps.vp.load(tb, url); err != nil {
+		return nil, err
+	}
+	if _, err := eval[bool](tb, 5*time.Second, fmt.Sprintf("window.__contrast = %v; true", ps.contrast)); err != nil {
 		return nil, err
 	}
 	if _, err := eval[bool](tb, 10*time.Second, openDetailsJS); err != nil {
@@ -139,7 +173,7 @@ const maxNodesShown = 6
 
 func formatViolation(rel string, f *foundViolation) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: axe %s (%s) at %s width, %d nodes: %s\n\t%s",
+	fmt.Fprintf(&b, "%s: axe %s (%s) at %s, %d nodes: %s\n\t%s",
 		rel, f.ID, f.Impact, strings.Join(f.widths, " and "), len(f.Nodes), f.Help, f.HelpURL)
 	for i, n := range f.Nodes {
 		if i == maxNodesShown && len(f.Nodes) > maxNodesShown+1 {
@@ -148,7 +182,7 @@ func formatViolation(rel string, f *foundViolation) string {
 		}
 		fmt.Fprintf(&b, "\n\t- %s", n.Target)
 		if w := f.seen[n.Target]; len(w) < len(f.widths) {
-			fmt.Fprintf(&b, " (at %s width only)", strings.Join(w, " and "))
+			fmt.Fprintf(&b, " (at %s only)", strings.Join(w, " and "))
 		}
 		if n.Context != "" {
 			fmt.Fprintf(&b, "\n\t  in %s", n.Context)
@@ -192,7 +226,7 @@ func TestAccessibilityCatchesBreakage(t *testing.T) {
 	}
 	base := serveSite(t, dir)
 	tb := newTab(t)
-	vs, err := runAxe(tb, base+"/bad.html", viewports[0], inject)
+	vs, err := runAxe(tb, base+"/bad.html", pass{viewports[0], "light", true}, inject)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,6 +44,7 @@ type Page struct {
 	Doc   gast.Node
 	// Directives lists the directives and values in document order.
 	Directives []directive.Directive
+	bodyStart  int // offset of the Markdown after the front matter
 }
 
 // Front is a lesson file's front matter.
@@ -206,6 +207,7 @@ func parsePage(file string, src []byte, lang *site.Lang, parsers directive.Parse
 	errs.AddSource(file, src)
 	p := &Page{Lang: lang, File: file, Src: src}
 	body, start := p.splitFront(errs)
+	p.bodyStart = start
 	if probs := mdext.Guard(body[start:]); len(probs) > 0 {
 		for _, pr := range probs {
 			errs.Add(file, start+pr.Off, "%s", pr.Msg)

@@ -151,6 +151,7 @@ func renderSite(ctx context.Context, o Options) (*output.Files, Summary, error) 
 	r := &render.Renderer{Site: cfg, Templates: tmpl, TemplateDir: o.Templates, Kinds: o.Kinds, Resolver: rv}
 	r.Pages(files, lessons, plans, &errs)
 	r.Indexes(files, lessons, &errs)
+	r.Search(files, lessons, site.Script(o.Templates, "search.js", &errs), &errs)
 	r.Sitemap(files)
 	files.Add("style.css", site.Stylesheet(o.Templates, highlight.CSS(), &errs))
 	files.AddMarker()

@@ -5,12 +5,18 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"lbcourse/report/internal/diag"
+	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/lesson"
+	"lbcourse/report/internal/site"
 )
 
 // What a Turkish page may show in English: code, listings, SVG, the markup
-// itself, and a glossary term's English gloss.
+// itself, a glossary term's English gloss, and the works it cites, named
+// as they are published.
 var (
-	codeRE    = regexp.MustCompile(`(?s)<(code|pre|svg|style|script)\b.*?</(code|pre|svg|style|script)>|<span lang="en">[^<]*</span>`)
+	codeRE    = regexp.MustCompile(`(?s)<(code|pre|svg|style|script)\b.*?</(code|pre|svg|style|script)>|<span lang="en">[^<]*</span>|<span class="cite">.*?</span>|(?s)<section class="references".*?</section>`)
 	tagRE     = regexp.MustCompile(`(?s)<[^>]*>`)
 	englishRE = regexp.MustCompile(`[A-Za-z]*[a-z0-9]_[a-z0-9_]+|\b[a-z][a-z0-9]*\.[a-z_][a-z0-9_.]*\b|\b(run|sweep|replicate|mean|ci95)\b`)
 )
@@ -32,5 +38,21 @@ func TestTurkishPagesShowNoIdentifiers(t *testing.T) {
 		for _, m := range englishRE.FindAllString(text, -1) {
 			t.Errorf("%s shows %q outside code", name, m)
 		}
+	}
+}
+
+// TestLessonsTeach: every page of the course has its objectives, a summary
+// and at least lesson.MinExercises exercises.
+func TestLessonsTeach(t *testing.T) {
+	o := courseOptions(t, "")
+	var errs diag.List
+	s := site.Load(o.Templates, &errs)
+	for _, l := range lesson.Discover(o.Lessons, s, directive.Standard().Parsers(), &errs) {
+		for _, p := range l.Pages {
+			lesson.CheckTeaching(p, &errs)
+		}
+	}
+	if err := errs.Err(); err != nil {
+		t.Error(err)
 	}
 }

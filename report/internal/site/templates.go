@@ -16,7 +16,7 @@ import (
 )
 
 // templateFiles are the page layouts under templates/.
-var templateFiles = []string{"layout.html", "lesson.html", "index.html", "root.html", "glossary.html", "404.html"}
+var templateFiles = []string{"layout.html", "lesson.html", "index.html", "root.html", "glossary.html", "404.html", "search.html"}
 
 var templateErrRE = regexp.MustCompile(`^template: ([^:]+):(\d+):(?:(\d+):)? ?(.*)$`)
 
@@ -69,6 +69,17 @@ func TemplateError(dir string, err error, errs *diag.List) {
 		off = offs[line-1] + col - 1
 	}
 	errs.Add(file, off, "%s", m[4])
+}
+
+// Script returns the script templates/NAME, copied into the site as it is.
+func Script(dir, name string, errs *diag.List) []byte {
+	file := filepath.Join(dir, name)
+	src, err := os.ReadFile(file)
+	if err != nil {
+		errs.AddFile(file, "%v", err)
+		return nil
+	}
+	return src
 }
 
 // Stylesheet returns templates/style.css followed by extra (the listings'
