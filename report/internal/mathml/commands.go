@@ -70,6 +70,7 @@ var symbols = map[string]sym{
 	"pi": mi("π"), "varpi": mi("ϖ"), "rho": mi("ρ"), "varrho": mi("ϱ"),
 	"sigma": mi("σ"), "varsigma": mi("ς"), "tau": mi("τ"), "upsilon": mi("υ"),
 	"phi": mi("ϕ"), "varphi": mi("φ"), "chi": mi("χ"), "psi": mi("ψ"), "omega": mi("ω"),
+	"ell": mi("ℓ"),
 
 	"Gamma": miNormal("Γ"), "Delta": miNormal("Δ"), "Theta": miNormal("Θ"),
 	"Lambda": miNormal("Λ"), "Xi": miNormal("Ξ"), "Pi": miNormal("Π"),

@@ -28,7 +28,7 @@
 //     \theta \vartheta \iota \kappa \lambda \mu \nu \xi \pi \varpi \rho
 //     \varrho \sigma \varsigma \tau \upsilon \phi \varphi \chi \psi \omega
 //     (italic, as in TeX) and \Gamma \Delta \Theta \Lambda \Xi \Pi \Sigma
-//     \Upsilon \Phi \Psi \Omega (upright).
+//     \Upsilon \Phi \Psi \Omega (upright); \ell ℓ.
 //   - Spacing: \, (0.1667em), \: (0.2222em), \; (0.2778em), \  (a backslash
 //     and a space, 0.3333em), \quad (1em), \qquad (2em), each an <mspace>.
 //

@@ -52,6 +52,7 @@ var renderTests = []struct {
 	{`1, \ldots, n \cdots \dots \infty`, false, inline(`<mrow><mn>1</mn><mo>,</mo><mo>…</mo><mo>,</mo><mi>n</mi><mo>⋯</mo><mo>…</mo><mi>∞</mi></mrow>`)},
 	{`5\%`, false, inline(`<mrow><mn>5</mn><mi mathvariant="normal">%</mi></mrow>`)},
 	{`\{a\} \lfloor x \rfloor \langle y \rangle`, false, inline(`<mrow><mo stretchy="false">{</mo><mi>a</mi><mo stretchy="false">}</mo><mo stretchy="false">⌊</mo><mi>x</mi><mo stretchy="false">⌋</mo><mo stretchy="false">⟨</mo><mi>y</mi><mo stretchy="false">⟩</mo></mrow>`)},
+	{`\ell_d`, false, inline(`<msub><mi>ℓ</mi><mi>d</mi></msub>`)},
 	{`\alpha\beta\epsilon\varepsilon\phi\varphi\omega`, false, inline(`<mrow><mi>α</mi><mi>β</mi><mi>ϵ</mi><mi>ε</mi><mi>ϕ</mi><mi>φ</mi><mi>ω</mi></mrow>`)},
 	{`\Gamma\Delta\Omega`, false, inline(`<mrow><mi mathvariant="normal">Γ</mi><mi mathvariant="normal">Δ</mi><mi mathvariant="normal">Ω</mi></mrow>`)},
 	{`\lambda t`, false, inline(`<mrow><mi>λ</mi><mi>t</mi></mrow>`)},
