@@ -37,7 +37,8 @@ func newFormatter(base int) *chromahtml.Formatter {
 // light style, and the dark one for readers whose system asks for it.
 func CSS() string {
 	return "\n/* syntax highlighting (chroma, style " + chromaStyle + "; " + chromaDarkStyle + " when dark) */\n" +
-		chromaCSS(chromaStyle) + "@media (prefers-color-scheme: dark) {\n" + chromaCSS(chromaDarkStyle) + "}\n"
+		"@media not all and (prefers-color-scheme: dark) {\n" + chromaCSS(chromaStyle) + "}\n" +
+		"@media (prefers-color-scheme: dark) {\n" + chromaCSS(chromaDarkStyle) + "}\n"
 }
 
 // chromaDarkStyle highlights listings in dark mode.
