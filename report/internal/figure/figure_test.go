@@ -33,8 +33,15 @@ func TestKinds(t *testing.T) {
 		if !bytes.Equal(tr, again) {
 			t.Errorf("%s: two renderings differ", kind)
 		}
-		if !bytes.Contains(tr, []byte("<svg")) || !bytes.Contains(tr, []byte("Başlık")) {
+		if !bytes.Contains(tr, []byte("<svg")) || !bytes.Contains(tr, []byte("<title>Başlık</title>")) {
 			t.Errorf("%s: not an SVG with the title", kind)
+		}
+		if bytes.Contains(tr, []byte(">Başlık</text>")) {
+			t.Errorf("%s: the title is drawn, which the caption under the figure repeats", kind)
+		}
+		s.DrawTitle = true
+		if titled, _ := SVG(s, locale(t, "tr")); !bytes.Contains(titled, []byte(">Başlık</text>")) {
+			t.Errorf("%s: DrawTitle does not draw the title", kind)
 		}
 		en, _ := SVG(s, locale(t, "en"))
 		if bytes.Equal(tr, en) {
@@ -45,7 +52,7 @@ func TestKinds(t *testing.T) {
 
 func TestLocalisedTicks(t *testing.T) {
 	s := Spec{Kind: Line, X: Axis{Label: "x"}, Y: Axis{Label: "y"},
-		Series: []Series{{X: []float64{0, 1}, Y: []float64{0, 20000}}}}
+		Series: []Series{{X: []float64{0, 0.5}, Y: []float64{0, 20000}}}}
 	tr, _ := SVG(s, locale(t, "tr"))
 	en, _ := SVG(s, locale(t, "en"))
 	for _, want := range []string{">0,5<", ">20.000<"} {

@@ -3,8 +3,6 @@ package figure
 import (
 	"fmt"
 
-	"gonum.org/v1/plot"
-
 	"lbcourse/report/internal/numfmt"
 )
 
@@ -45,16 +43,17 @@ type KindDef struct {
 	OnX, OnY Values
 	// Binned says whether the kind takes a lesson's bins.
 	Binned bool
-	// Draw adds series i of s to p, with its colour, dash and glyph taken
-	// from i; text it draws (bar names) is in loc. The plot depends only on
-	// s, i and loc.
-	Draw func(p *plot.Plot, s Spec, i int, loc *numfmt.Locale) error
-	// DrawBand adds the band of series i of s to p, in a tint of the
-	// series' colour; the bands are drawn before every series, so behind
-	// them. It is nil for a kind that takes no band (then a series with a
-	// band is an error). A kind with a DrawBand has OnY == YValues: the
-	// band's bounds lie along y, as the series' values do.
-	DrawBand func(p *plot.Plot, s Spec, i int) error
+	// Draw adds series i of s to d's plot, with its colour, dash and glyph
+	// taken from i, and records its legend entry and the marks it leaves
+	// (which the legend must not cover); text it draws (bar names) is in
+	// loc. The drawing depends only on s, i and loc.
+	Draw func(d *Drawing, s Spec, i int, loc *numfmt.Locale) error
+	// DrawBand adds the band of series i of s to d's plot, in a tint of the
+	// series' colour, and records its area; the bands are drawn before every
+	// series, so behind them. It is nil for a kind that takes no band (then
+	// a series with a band is an error). A kind with a DrawBand has OnY ==
+	// YValues: the band's bounds lie along y, as the series' values do.
+	DrawBand func(d *Drawing, s Spec, i int) error
 	// Tabulate returns the data behind a figure of this kind, for readers
 	// who cannot see it, as the table under the figure shows it: numbers in
 	// loc, seriesHead heading the column of legends. The table depends only
