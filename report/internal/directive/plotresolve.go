@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"gonum.org/v1/plot/vg"
-
 	"lbcourse/models/model"
 	"lbcourse/report/internal/figure"
 	"lbcourse/report/internal/numfmt"
@@ -18,10 +16,15 @@ type PlotView struct {
 	Number                 Label // "Şekil 3" / "Figure 3"
 	ID, File, Alt, Caption string
 	Width, Height          int // CSS pixels
-	Summary, Label         string
-	Head                   []string
-	Rows                   []TableRow
-	spec                   figure.Spec
+	// The narrow drawing a phone shows instead (figure.Narrow): its file,
+	// size and the media query that picks it.
+	NarrowFile                string
+	NarrowWidth, NarrowHeight int
+	NarrowMedia               string
+	Summary, Label            string
+	Head                      []string
+	Rows                      []TableRow
+	spec                      figure.Spec
 }
 
 // FigureSpec returns the plot's id, the figure's file name and what to draw
@@ -50,7 +53,10 @@ func resolvePlot(d Directive, c Context) (any, bool) {
 		Summary: c.UI("figure_data"), Label: c.UI("figure_data") + ": " + p.Caption}
 	v.Number, _ = c.Numbered(d)
 	v.File = c.Figure(p.ID, spec)
-	v.Width, v.Height = cssPixels(spec)
+	v.Width, v.Height = spec.Pixels(figure.Wide)
+	v.NarrowFile = NarrowFile(v.File)
+	v.NarrowWidth, v.NarrowHeight = spec.Pixels(figure.Narrow)
+	v.NarrowMedia = figure.NarrowMedia
 	t := kind.Tabulate(spec, c.Locale(), c.UI("series"))
 	v.Head = t.Head
 	for _, r := range t.Rows {
@@ -202,12 +208,9 @@ func plotPoints(s figure.Spec) int {
 	return n
 }
 
-// cssPixels returns the figure's width and height in CSS pixels (a point
-// is 4/3 px), for the img element.
-func cssPixels(s figure.Spec) (int, int) {
-	w, h := s.Size()
-	px := func(l vg.Length) int { return int(float64(l)*4/3 + 0.5) }
-	return px(w), px(h)
+// NarrowFile names the narrow drawing of the figure in file.
+func NarrowFile(file string) string {
+	return strings.TrimSuffix(file, ".svg") + figure.Narrow.Suffix() + ".svg"
 }
 
 // outsideAxes says how a series does not fit the plot's axes, where kind

@@ -10,7 +10,13 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"lbcourse/report/internal/figure"
 )
+
+// figurePhoneMin is the narrowest column the narrow drawing keeps its text
+// at figure.MinTextPx in.
+var figurePhoneMin = float64(figure.Spec{}.MinColumn(figure.Narrow))
 
 // screenshotsRel is where the page screenshots go, relative to the package
 // directory: screenshots/ at the module root (git-ignored).
@@ -43,7 +49,7 @@ func (vp viewport) load(tb *tab, url string) error {
 // TestBrowserPages opens every page of the built site in Chromium, at a phone and
 // a desktop width, and checks what a reader would notice: errors, broken requests,
 // missing figures, header-less tables, a page wider than the screen. It leaves a
-// full-page screenshot of each in screenshots/.
+// screenshot of each in screenshots/ (the whole page with E2E_SCREENSHOTS=full).
 func TestBrowserPages(t *testing.T) {
 	out := outDir(t)
 	pages := sitePages(t, out)
@@ -83,6 +89,7 @@ type layoutReport struct {
 
 type imgState struct {
 	Src          string  `json:"src"`
+	Current      string  `json:"current"` // the drawing the browser chose
 	Complete     bool    `json:"complete"`
 	NaturalWidth float64 `json:"naturalWidth"`
 	Width        float64 `json:"width"`
@@ -128,7 +135,7 @@ const checkPageJS = `(() => {
   }
   for (const img of document.querySelectorAll('figure img')) {
     const b = img.getBoundingClientRect();
-    r.images.push({src: img.getAttribute('src') || '', complete: img.complete,
+    r.images.push({src: img.getAttribute('src') || '', current: img.currentSrc || '', complete: img.complete,
       naturalWidth: img.naturalWidth, width: b.width, height: b.height});
   }
   for (const f of document.querySelectorAll('figure.plot')) {
@@ -198,6 +205,15 @@ func pageProblems(tb *tab, url, rel string, vp viewport, shots string) (problems
 				img.Src, img.Complete, img.NaturalWidth, img.Width, img.Height)
 		}
 	}
+	for _, img := range r.Images {
+		// Figure text is at least figure.MinTextPx when a drawing is shown at
+		// least figure.MinColumn wide: the narrow one on a phone.
+		narrow := strings.HasSuffix(img.Current, "-narrow.svg")
+		if min := figurePhoneMin; vp.mobile && img.Src != "" && (!narrow || img.Width < min) {
+			add("figure %s on a phone: drawing %s shown %v px wide; want the narrow drawing at %v px at least, so that its text is %d px or more",
+				img.Src, img.Current, img.Width, min, figure.MinTextPx)
+		}
+	}
 	for _, f := range r.PlotsWithoutImg {
 		add("plot figure without an <img>: %s", f)
 	}
@@ -211,7 +227,13 @@ func pageProblems(tb *tab, url, rel string, vp viewport, shots string) (problems
 		add("listing wider than its box: part of its lines is hidden: %s", l)
 	}
 	if shots != "" {
-		shot, err := get(tb, 30*time.Second, chromedp.FullScreenshot(100))
+		// The viewport only, unless E2E_SCREENSHOTS=full asks for the whole
+		// page: a lesson is thirty phone screens, slow to capture.
+		capture := chromedp.CaptureScreenshot()
+		if os.Getenv("E2E_SCREENSHOTS") == "full" {
+			capture = chromedp.FullScreenshot(100)
+		}
+		shot, err := get(tb, 30*time.Second, capture)
 		if err != nil {
 			add("screenshot: %v", err)
 		} else {

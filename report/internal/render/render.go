@@ -78,12 +78,18 @@ func (r *pageRenderer) RenderDirective(w util.BufWriter, d directive.Directive) 
 	}
 	if f, ok := data.(Figurer); ok {
 		id, file, spec := f.FigureSpec()
-		svg, err := figure.SVG(spec, r.page.Lang.Locale)
-		if err != nil {
-			r.errs.Add(r.page.File, d.Pos(), "%s %s: %v", d.Kind(), id, err)
-			return nil
+		for _, v := range figure.Variants {
+			svg, err := figure.Render(spec, r.page.Lang.Locale, v)
+			if err != nil {
+				r.errs.Add(r.page.File, d.Pos(), "%s %s: %v", d.Kind(), id, err)
+				return nil
+			}
+			name := file
+			if v != figure.Wide {
+				name = directive.NarrowFile(file)
+			}
+			r.figures[name] = svg
 		}
-		r.figures[file] = svg
 	}
 	if inAppendix(d.Kind()) {
 		var b bytes.Buffer
