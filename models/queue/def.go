@@ -5,7 +5,7 @@ import "lbcourse/models/model"
 // Model describes the queue model to the generator.
 var Model = model.Def[Params]{
 	Name:     "queue",
-	Doc:      "Simulates round-robin and least-connections balancing of one sequence of requests over first-in first-out replicas, in turns.",
+	Doc:      "Simulates round-robin, least-connections, weighted round-robin, least-loaded, least-outstanding and power-of-two-choices balancing of one sequence of requests over first-in first-out replicas, in turns.",
 	Source:   Source,
 	Defaults: DefaultParams,
 	Run:      Run,
@@ -13,7 +13,8 @@ var Model = model.Def[Params]{
 }
 
 // outputs declares the values and series of Run; <r> is a replica's
-// number, 1 … replicas.
+// number, 1 … replicas. Every rule of rules has the same outputs, under
+// its name; weighted round robin adds its weights.
 func outputs() []model.Output {
 	outs := []model.Output{
 		model.OutValue("replicas", "replica", "number of replicas (the parameter)"),
@@ -43,6 +44,9 @@ func outputs() []model.Output {
 			model.OutSeries(p+"queue.total", "request", by+"requests open over all replicas just before each arrival (X = arrival turn)"),
 			model.OutSeries(p+"queue.<r>", "request", by+"requests open on replica r just before each arrival (X = arrival turn)"),
 			model.OutSeries(p+"wait", "turn", by+"wait of each request (X = 0-based request index)"))
+		if ru.name == "weighted_round_robin" {
+			outs = append(outs, model.OutValue(p+"weight.<r>", "", by+"whole weight of replica r, proportional to its speed 1/slowdown_r (see Weights)"))
+		}
 	}
 	return outs
 }

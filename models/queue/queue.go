@@ -1,11 +1,43 @@
-// Package queue compares the round-robin and least-connections balancing
-// rules on a turn-based queue model (the course's alg/kuyruk.mjs).
+// Package queue compares balancing rules on a turn-based queue model (the
+// course's alg/kuyruk.mjs, which has the first two).
 //
 // Requests arrive one at a time at a fixed interval. Each replica is a single
 // first-in first-out server; a request's cost comes from a fixed-seed linear
 // congruential generator, and a replica's slowdown multiplies the cost of every
-// request it serves. Both rules see the same cost sequence. Times are abstract
+// request it serves. Every rule sees the same cost sequence. Times are abstract
 // turns, not measured durations.
+//
+// The rules, each deciding when a request arrives, from the state of the
+// replicas at that turn:
+//
+//   - round_robin: request i goes to replica i mod N (the program's rule).
+//   - least_connections: the replica with the fewest open requests, those
+//     placed on it and not finished (the program's rule, with tie_break
+//     first).
+//   - weighted_round_robin: NGINX's smooth weighted round robin with weights
+//     proportional to each replica's speed, 1/slowdown (see Weights): every
+//     replica's current weight grows by its weight, the largest current
+//     weight wins and loses the sum of the weights. It looks at no queue.
+//   - least_loaded: the replica with the least work left, the turns of
+//     service still to do on it (its busy time ahead, max(free − t, 0)); the
+//     new request's own cost is not counted, so an idle slow replica beats a
+//     fast one with one turn to go.
+//   - least_outstanding: the replica with the least open requests × slowdown,
+//     its open requests weighted by how slowly it serves them: the time to
+//     drain its queue if every request had the same cost. Least connections
+//     counts open requests only, so it treats a replica three times slower
+//     as an equal as long as its queue is as short; least_outstanding keeps
+//     about a third as many open on it.
+//   - two_choices: the power of two choices: two distinct replicas drawn
+//     uniformly at random, and the one with fewer open requests.
+//
+// Every rule that compares replicas (all but round_robin) may find several
+// equally good; tie_break says which it takes (see Params.TieBreak). The
+// random draws (two_choices' samples, random tie-breaking) come from two PCG
+// streams of math/rand/v2 seeded with seed, each started afresh for every
+// rule and apart from the cost generator, so every rule sees the same costs,
+// two_choices draws the same pairs under any tie_break, and the rules'
+// results do not depend on one another.
 //
 // The arithmetic follows the JavaScript program exactly: every quantity is a
 // float64, and products that feed a sum are rounded on their own (an explicit
@@ -15,8 +47,10 @@ package queue
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/gonum/stat"
 
@@ -44,12 +78,36 @@ type Params struct {
 	Seed int64 `yaml:"seed"`
 	// Slowdown holds one cost multiplier per replica; empty means all 1.
 	Slowdown []float64 `yaml:"slowdown"`
+	// TieBreak picks among equally good replicas: first, rotating or random.
+	// With first (the program's behaviour; empty means first) a rule takes
+	// the lowest-numbered of them; with rotating, the first of them after
+	// the replica it chose for the previous request, cyclically (replica 1
+	// first when it has chosen none); with random, one of them uniformly,
+	// drawn from a PCG stream seeded with seed and independent of the costs.
+	TieBreak string `yaml:"tie_break"`
 }
 
+// The values of Params.TieBreak.
+const (
+	TieFirst    = "first"
+	TieRotating = "rotating"
+	TieRandom   = "random"
+)
+
+// TieBreaks lists the values of Params.TieBreak.
+var TieBreaks = []string{TieFirst, TieRotating, TieRandom}
+
+// The streams of the PCG generators (rand.NewPCG(seed, stream)) that break
+// ties at random and that draw two_choices' pairs.
+const (
+	tieStream    = 0x746965627265616b // "tiebreak"
+	sampleStream = 0x74776f63686f6963 // "twochoic"
+)
+
 // DefaultParams returns the source document's values: 3 equal replicas, 300
-// requests arriving every 2 turns, seed 20240730.
+// requests arriving every 2 turns, seed 20240730, ties to the first replica.
 func DefaultParams() Params {
-	return Params{Replicas: 3, Requests: 300, Arrival: 2, Seed: 20240730}
+	return Params{Replicas: 3, Requests: 300, Arrival: 2, Seed: 20240730, TieBreak: TieFirst}
 }
 
 // Validate returns nil or a model.ParamErrors with one entry per invalid field.
@@ -80,32 +138,201 @@ func (p Params) Validate() error {
 			}
 		}
 	}
+	if p.TieBreak != "" && !slices.Contains(TieBreaks, p.TieBreak) {
+		bad("tie_break", "must be one of "+strings.Join(TieBreaks, ", ")+", got "+strconv.Quote(p.TieBreak))
+	}
 	return es.Err()
 }
 
 func formatFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
-// A rule names a balancing rule and picks the replica for request i given the
-// number of open requests on each replica.
+// A rule names a balancing rule. start begins one simulation: it returns
+// the rule's pick, which gives the replica request i goes to from the state
+// of the replicas when it arrives. seed is Params.Seed, for the rules that
+// draw.
 type rule struct {
-	name string
-	pick func(i int, open []int) int
+	name  string
+	start func(slowdown []float64, seed int64) func(i int, s *state) int
 }
 
+// rules lists the rules in the order Run reports them: the program's two
+// first, so that their values keep their places.
 var rules = []rule{
-	{"round_robin", func(i int, open []int) int { return i % len(open) }},
-	{"least_connections", firstMin},
+	{"round_robin", always(func(i int, s *state) int { return i % len(s.open) })},
+	{"least_connections", always(func(_ int, s *state) int {
+		return s.argmin(func(r int) float64 { return float64(s.open[r]) })
+	})},
+	{"weighted_round_robin", startWeighted},
+	{"least_loaded", always(func(_ int, s *state) int {
+		return s.argmin(func(r int) float64 { return s.left[r] })
+	})},
+	{"least_outstanding", always(func(_ int, s *state) int {
+		return s.argmin(func(r int) float64 { return float64(float64(s.open[r]) * s.slowdown[r]) })
+	})},
+	{"two_choices", startTwoChoices},
 }
 
-// firstMin returns the index of the first smallest element of open.
-func firstMin(_ int, open []int) int {
-	best := 0
-	for r, n := range open {
-		if n < open[best] {
-			best = r
+// always is the start of a rule that keeps no state of its own.
+func always(pick func(i int, s *state) int) func([]float64, int64) func(int, *state) int {
+	return func([]float64, int64) func(int, *state) int { return pick }
+}
+
+// state is what a rule sees when a request arrives.
+type state struct {
+	open     []int     // open[r]: requests placed on replica r and not finished
+	left     []float64 // left[r]: turns of service still to do on replica r
+	slowdown []float64 // slowdown[r]: replica r's cost multiplier
+	ties     tieBreaker
+	cands    []int // scratch for argmin and argmax
+}
+
+// argmin returns the replica with the smallest key, ties broken by s.ties.
+func (s *state) argmin(key func(r int) float64) int {
+	best := key(0)
+	s.cands = append(s.cands[:0], 0)
+	for r := 1; r < len(s.open); r++ {
+		switch k := key(r); {
+		case k < best:
+			best = k
+			s.cands = append(s.cands[:0], r)
+		case k == best:
+			s.cands = append(s.cands, r)
 		}
 	}
-	return best
+	return s.ties.pick(s.cands)
+}
+
+// A tieBreaker picks one of several equally good replicas (Params.TieBreak).
+type tieBreaker struct {
+	mode string
+	last int        // replica chosen for the previous request, -1 before the first
+	rng  *rand.Rand // the random mode's stream
+}
+
+// pick returns one of cands, which lists replicas in increasing order. A
+// random pick draws only when there is a choice.
+func (tb *tieBreaker) pick(cands []int) int {
+	if len(cands) == 1 {
+		return cands[0]
+	}
+	switch tb.mode {
+	case TieRotating:
+		for _, r := range cands {
+			if r > tb.last {
+				return r
+			}
+		}
+	case TieRandom:
+		return cands[tb.rng.IntN(len(cands))]
+	}
+	return cands[0]
+}
+
+// MaxWeightScale bounds the search of Weights for whole weights.
+const MaxWeightScale = 10_000
+
+// Weights returns weighted_round_robin's weights: whole numbers
+// proportional to each replica's speed, 1/slowdown, so that the smooth
+// weighted round robin runs in exact integer arithmetic. They are the
+// numbers L/slowdown_r for the least L in 1 … MaxWeightScale that makes
+// every one of them a whole number (to within a relative 1e-9, which
+// absorbs the decimal slowdowns' binary rounding, as in 27/2.7) no larger
+// than 1e9, divided by their greatest common divisor: slowdown [3, 1, 1]
+// gives 1, 3, 3, and [1, 2.7, 1, 0.3] gives 27, 10, 27, 90. When there is
+// no such L, weight r is round(1e6 × min slowdown / slowdown_r), at least 1:
+// the speeds to six figures.
+func Weights(slowdown []float64) []int64 {
+	w := make([]int64, len(slowdown))
+search:
+	for l := 1; l <= MaxWeightScale; l++ {
+		for r, m := range slowdown {
+			x := float64(l) / m
+			k := math.Round(x)
+			if !(k >= 1 && k <= 1e9) || math.Abs(x-k) > 1e-9*x {
+				continue search
+			}
+			w[r] = int64(k)
+		}
+		g := w[0]
+		for _, v := range w[1:] {
+			g = gcd(g, v)
+		}
+		for r := range w {
+			w[r] /= g
+		}
+		return w
+	}
+	least := slices.Min(slowdown)
+	for r, m := range slowdown {
+		w[r] = max(1, int64(math.Round(1e6*(least/m))))
+	}
+	return w
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// startWeighted begins NGINX's smooth weighted round robin over Weights:
+// at each request every replica's current weight (0 at the start) grows by
+// its weight; the replica with the largest current weight (ties broken by
+// tie_break; with first, the lowest-numbered, as NGINX does) is chosen and
+// its current weight falls by the sum of the weights. Over any run each
+// replica's count of requests stays within one of its weight's share.
+func startWeighted(slowdown []float64, _ int64) func(int, *state) int {
+	w := Weights(slowdown)
+	var total int64
+	for _, v := range w {
+		total += v
+	}
+	cur := make([]int64, len(w))
+	return func(_ int, s *state) int {
+		for r := range cur {
+			cur[r] += w[r]
+		}
+		best := slices.Max(cur)
+		s.cands = s.cands[:0]
+		for r, c := range cur {
+			if c == best {
+				s.cands = append(s.cands, r)
+			}
+		}
+		target := s.ties.pick(s.cands)
+		cur[target] -= total
+		return target
+	}
+}
+
+// startTwoChoices begins the power of two choices: for each request two
+// distinct replicas a and b, a uniform among all N and b uniform among the
+// other N − 1, drawn with IntN from a PCG stream seeded with seed (one
+// replica alone is chosen without a draw); the request goes to the one
+// with fewer open requests, ties broken by tie_break.
+func startTwoChoices(_ []float64, seed int64) func(int, *state) int {
+	rng := rand.New(rand.NewPCG(uint64(seed), sampleStream))
+	return func(_ int, s *state) int {
+		n := len(s.open)
+		if n == 1 {
+			return 0
+		}
+		a := rng.IntN(n)
+		b := rng.IntN(n - 1)
+		if b >= a {
+			b++
+		}
+		lo, hi := min(a, b), max(a, b)
+		switch {
+		case s.open[lo] < s.open[hi]:
+			return lo
+		case s.open[hi] < s.open[lo]:
+			return hi
+		}
+		s.cands = append(s.cands[:0], lo, hi)
+		return s.ties.pick(s.cands)
+	}
 }
 
 // Costs returns the first n costs, each a whole number of turns in 1..10,
@@ -143,9 +370,9 @@ type outcome struct {
 	total    []float64   // total[i]: sum over replicas of open[r][i]
 }
 
-// simulate places every request by rule ru and serves it first come first
-// served.
-func simulate(ctx context.Context, ru rule, cost, slowdown []float64, arrival float64) (outcome, error) {
+// simulate places every request by rule ru, ties broken as tieBreak says
+// (seed seeds the rule's draws), and serves it first come first served.
+func simulate(ctx context.Context, ru rule, cost, slowdown []float64, arrival float64, tieBreak string, seed int64) (outcome, error) {
 	reps := make([]replica, len(slowdown))
 	n := len(cost)
 	o := outcome{
@@ -158,7 +385,18 @@ func simulate(ctx context.Context, ru rule, cost, slowdown []float64, arrival fl
 	for r := range o.open {
 		o.open[r] = make([]float64, n)
 	}
-	open := make([]int, len(reps))
+	s := &state{
+		open:     make([]int, len(reps)),
+		left:     make([]float64, len(reps)),
+		slowdown: slowdown,
+		ties:     tieBreaker{mode: tieBreak, last: -1},
+		cands:    make([]int, 0, len(reps)),
+	}
+	if tieBreak == TieRandom {
+		s.ties.rng = rand.New(rand.NewPCG(uint64(seed), tieStream))
+	}
+	pick := ru.start(slowdown, seed)
+	open := s.open
 	var sumWait float64
 	for i := range n {
 		if i%4096 == 0 {
@@ -174,6 +412,7 @@ func simulate(ctx context.Context, ru rule, cost, slowdown []float64, arrival fl
 				c.next++
 			}
 			open[r] = len(c.done) - c.next
+			s.left[r] = math.Max(c.free-t, 0)
 			o.maxQueue = max(o.maxQueue, open[r])
 			o.open[r][i] = float64(open[r])
 			sum += open[r]
@@ -181,7 +420,8 @@ func simulate(ctx context.Context, ru rule, cost, slowdown []float64, arrival fl
 		o.arrivals[i] = t
 		o.total[i] = float64(sum)
 
-		target := ru.pick(i, open)
+		target := pick(i, s)
+		s.ties.last = target
 		c := &reps[target]
 		start := math.Max(t, c.free)
 		wait := start - t
@@ -211,10 +451,11 @@ var waitQuantiles = []struct {
 	p    float64
 }{{"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}}
 
-// Run simulates both rules on the same cost sequence and returns the values
+// Run simulates every rule on the same cost sequence and returns the values
 // and series Model declares: the inputs and the offered load, then, for
 // each rule in turn, the distribution of its waits, the work and queues of
-// each replica, and the queue and wait series.
+// each replica, and the queue and wait series; after weighted round robin's,
+// its weights.
 func Run(ctx context.Context, p Params) (model.Result, error) {
 	if err := p.Validate(); err != nil {
 		return model.Result{}, err
@@ -229,12 +470,21 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	cost := Costs(p.Seed, p.Requests)
 	var res model.Result
 	setLoad(&res, p, cost, slowdown)
+	tieBreak := p.TieBreak
+	if tieBreak == "" {
+		tieBreak = TieFirst
+	}
 	for _, ru := range rules {
-		o, err := simulate(ctx, ru, cost, slowdown, p.Arrival)
+		o, err := simulate(ctx, ru, cost, slowdown, p.Arrival, tieBreak, p.Seed)
 		if err != nil {
 			return model.Result{}, err
 		}
 		setOutcome(&res, ru.name, o, p.Requests)
+		if ru.name == "weighted_round_robin" {
+			for r, w := range Weights(slowdown) {
+				res.Set(ru.name+".weight."+strconv.Itoa(r+1), float64(w), "")
+			}
+		}
 	}
 	return res, nil
 }
