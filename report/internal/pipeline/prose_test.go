@@ -56,3 +56,18 @@ func TestLessonsTeach(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestModelPurposes: the model reference states every course model's
+// purpose in every language (model.NAME in templates/terms.yaml).
+func TestModelPurposes(t *testing.T) {
+	o := courseOptions(t, "")
+	var errs diag.List
+	s := site.Load(o.Templates, &errs)
+	for _, name := range o.Registry.Names() {
+		for _, l := range s.Langs {
+			if _, ok := s.Terms.Lookup("model."+name, l.Code); !ok {
+				t.Errorf("no %s translation of model.%s in templates/terms.yaml", l.Code, name)
+			}
+		}
+	}
+}

@@ -16,7 +16,7 @@ import (
 )
 
 // templateFiles are the page layouts under templates/.
-var templateFiles = []string{"layout.html", "lesson.html", "index.html", "root.html", "glossary.html", "404.html", "search.html"}
+var templateFiles = []string{"layout.html", "lesson.html", "index.html", "root.html", "glossary.html", "404.html", "search.html", "models.html", "run.html"}
 
 var templateErrRE = regexp.MustCompile(`^template: ([^:]+):(\d+):(?:(\d+):)? ?(.*)$`)
 
