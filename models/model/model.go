@@ -44,7 +44,8 @@ type Series struct {
 }
 
 // A Result is what one run of a model returns: values and series, each in the
-// order the model added them. Paths and series names are unique.
+// order the model added them. Paths and series names are unique. Once
+// returned a Result is read, never written: series may share their slices.
 type Result struct {
 	Values []Value
 	Series []Series

@@ -57,10 +57,13 @@ import (
 	"lbcourse/models/model"
 )
 
-// Limits on the size of a run; they keep the per-replica series in memory.
+// Limits on the size of a run; they keep the per-replica series in memory
+// (every rule keeps one series per replica, requests long: at
+// MaxReplicaRequests about 50 MB in all).
 const (
-	MaxReplicas = 100
-	MaxRequests = 100_000
+	MaxReplicas        = 100
+	MaxRequests        = 100_000
+	MaxReplicaRequests = 1_000_000 // replicas × requests
 )
 
 // lcgModulus bounds the generator's state: a seed must lie in [0, lcgModulus).
@@ -119,6 +122,8 @@ func (p Params) Validate() error {
 	}
 	if p.Requests < 1 || p.Requests > MaxRequests {
 		bad("requests", "must be between 1 and "+strconv.Itoa(MaxRequests)+", got "+strconv.Itoa(p.Requests))
+	} else if p.Replicas >= 1 && p.Replicas <= MaxReplicas && p.Replicas*p.Requests > MaxReplicaRequests {
+		bad("requests", "times replicas must be at most "+strconv.Itoa(MaxReplicaRequests)+", got "+strconv.Itoa(p.Requests)+" × "+strconv.Itoa(p.Replicas))
 	}
 	if !(p.Arrival > 0) || math.IsInf(p.Arrival, 1) {
 		bad("arrival", "must be a finite number greater than 0, got "+formatFloat(p.Arrival))
@@ -544,9 +549,11 @@ func setOutcome(res *model.Result, name string, o outcome, requests int) {
 		}
 		res.Set(name+".replica_wait."+strconv.Itoa(r+1), mean, "turn")
 	}
-	res.AddSeries(model.Series{Name: name + ".queue.total", X: o.arrivals, Y: o.total})
+	// The queue series share one arrival-times slice (a Result is read,
+	// never written, once returned): at 100 replicas it is 100 copies fewer.
+	x := o.arrivals[:len(o.arrivals):len(o.arrivals)]
+	res.AddSeries(model.Series{Name: name + ".queue.total", X: x, Y: o.total})
 	for r, y := range o.open {
-		x := append([]float64(nil), o.arrivals...)
 		res.AddSeries(model.Series{Name: name + ".queue." + strconv.Itoa(r+1), X: x, Y: y})
 	}
 	index := make([]float64, len(o.waits))

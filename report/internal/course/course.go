@@ -3,6 +3,7 @@
 package course
 
 import (
+	"lbcourse/models/choices"
 	"lbcourse/models/hashing"
 	"lbcourse/models/healthcheck"
 	"lbcourse/models/layer"
@@ -21,6 +22,7 @@ func Models() []registry.Definition {
 		warmup.Model,
 		layer.Model,
 		healthcheck.Model,
+		choices.Model,
 	}
 }
 

@@ -21,7 +21,7 @@ func TestRegistry(t *testing.T) {
 	if deps := q.Deps(); !slices.Equal(deps, []string{"models/model"}) {
 		t.Errorf("queue deps = %v", deps)
 	}
-	if got := r.Names(); !slices.Equal(got, []string{"queue", "hashing", "warmup", "layer", "healthcheck"}) {
+	if got := r.Names(); !slices.Equal(got, []string{"queue", "hashing", "warmup", "layer", "healthcheck", "choices"}) {
 		t.Errorf("names = %v", got)
 	}
 	for _, n := range r.Names() {
