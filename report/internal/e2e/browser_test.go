@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	goruntime "runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -32,6 +35,12 @@ var shared struct {
 }
 
 func TestMain(m *testing.M) {
+	// The page subtests mostly wait on Chromium, which runs in processes of
+	// its own: more of them at once than GOMAXPROCS keeps both cores busy.
+	flag.Parse()
+	if f := flag.Lookup("test.parallel"); f != nil && f.Value.String() == strconv.Itoa(goruntime.GOMAXPROCS(0)) {
+		_ = f.Value.Set(strconv.Itoa(3 * goruntime.GOMAXPROCS(0)))
+	}
 	code := m.Run()
 	if shared.stop != nil {
 		shared.stop()

@@ -33,14 +33,19 @@ var viewports = []viewport{
 	{"desktop", 1280, 800, false},
 }
 
-// load sets the tab's viewport (a phone is emulated as a mobile device, so the
-// page's meta viewport applies) and loads url, waiting for the load event.
-func (vp viewport) load(tb *tab, url string) error {
+// emulate sets the tab's viewport: a phone is emulated as a mobile device.
+func (vp viewport) emulate() chromedp.Action[chromedp.Void] {
 	opts := []chromedp.EmulateViewportOption{chromedp.EmulateLandscape}
 	if vp.mobile {
 		opts = []chromedp.EmulateViewportOption{chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch}
 	}
-	if err := tb.run(20*time.Second, chromedp.EmulateViewport(vp.width, vp.height, opts...), chromedp.Navigate(url)); err != nil {
+	return chromedp.EmulateViewport(vp.width, vp.height, opts...)
+}
+
+// load sets the tab's viewport (a phone is emulated as a mobile device, so the
+// page's meta viewport applies) and loads url, waiting for the load event.
+func (vp viewport) load(tb *tab, url string) error {
+	if err := tb.run(20*time.Second, vp.emulate(), chromedp.Navigate(url)); err != nil {
 		return fmt.Errorf("loading %s at %d px: %v", url, vp.width, err)
 	}
 	return nil
@@ -51,6 +56,7 @@ func (vp viewport) load(tb *tab, url string) error {
 // missing figures, header-less tables, a page wider than the screen. It leaves a
 // screenshot of each in screenshots/ (the whole page with E2E_SCREENSHOTS=full).
 func TestBrowserPages(t *testing.T) {
+	t.Parallel() // reads out/ only; the browser is shared
 	out := outDir(t)
 	pages := sitePages(t, out)
 	base := serveSite(t, out)

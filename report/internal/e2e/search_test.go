@@ -12,6 +12,7 @@ import (
 // TestSearch types Turkish queries, with and without their letters'
 // marks, into the Turkish search page and checks that the lesson is found.
 func TestSearch(t *testing.T) {
+	t.Parallel() // reads out/ only; the browser is shared
 	out := outDir(t)
 	base := serveSite(t, out)
 	browser(t)

@@ -42,6 +42,7 @@ func vnu(t *testing.T, files []string) []string {
 // TestValidHTML: every page and figure of the site is valid HTML5 and SVG
 // to the Nu Html Checker.
 func TestValidHTML(t *testing.T) {
+	t.Parallel() // reads out/ only; the browser is shared
 	out := outDir(t)
 	var files []string
 	_ = filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
