@@ -2,6 +2,8 @@ package pipeline
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -69,5 +71,50 @@ func TestModelPurposes(t *testing.T) {
 				t.Errorf("no %s translation of model.%s in templates/terms.yaml", l.Code, name)
 			}
 		}
+	}
+}
+
+// TestBaseURL: with base_url in site.yaml the build writes sitemap.xml and
+// absolute alternates between the languages; links between pages stay
+// relative. A bad base_url is an error at its line.
+func TestBaseURL(t *testing.T) {
+	o := courseOptions(t, "")
+	tmpl := t.TempDir()
+	if err := os.CopyFS(tmpl, os.DirFS(o.Templates)); err != nil {
+		t.Fatal(err)
+	}
+	siteYAML := filepath.Join(tmpl, "site.yaml")
+	src, _ := os.ReadFile(siteYAML)
+	if err := os.WriteFile(siteYAML, append([]byte("base_url: https://example.org/course\n"), src...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o.Templates = tmpl
+	files, _, err := Render(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sitemap := string(files.Get("sitemap.xml"))
+	for _, want := range []string{"<loc>https://example.org/course/tr/yuk-dengeleyiciler.html</loc>", "<loc>https://example.org/course/en/index.html</loc>"} {
+		if !strings.Contains(sitemap, want) {
+			t.Errorf("sitemap.xml lacks %s", want)
+		}
+	}
+	if strings.Contains(sitemap, "404.html") {
+		t.Error("sitemap.xml lists 404.html")
+	}
+	page := string(files.Get("tr/yuk-dengeleyiciler.html"))
+	if !strings.Contains(page, `<link rel="alternate" hreflang="en" href="https://example.org/course/en/load-balancers.html">`) {
+		t.Error("the Turkish lesson has no absolute English alternate")
+	}
+	if strings.Contains(page, `href="https://example.org/course/en/load-balancers.html" hreflang`) {
+		t.Error("the language switch links absolutely")
+	}
+	if err := os.WriteFile(siteYAML, append([]byte("base_url: example.org\n"), src...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = Render(context.Background(), o)
+	want := siteYAML + `:1:11: site: base_url "example.org": want an absolute http or https URL such as https://example.org/course/`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error = %v, want %s", err, want)
 	}
 }
