@@ -301,6 +301,7 @@ type glossaryView struct {
 	Entries        []glossaryEntry
 	Languages      []link
 	Home, CSS      string
+	Glossary       string
 	UI             map[string]string
 }
 
@@ -318,7 +319,7 @@ type glossaryOther struct{ Lang, Term string }
 func (b *Renderer) glossaries(files *output.Files, errs *diag.List) {
 	for _, lang := range b.Site.Langs {
 		name := lang.Code + "/" + resolve.GlossaryFile(b.Site, lang.Code)
-		v := glossaryView{Lang: lang.Code, LangName: lang.Name, Home: rel(name, "index.html"), CSS: rel(name, "style.css"), UI: b.uiMap(lang.Code)}
+		v := glossaryView{Lang: lang.Code, LangName: lang.Name, Home: rel(name, "index.html"), CSS: rel(name, "style.css"), Glossary: resolve.GlossaryFile(b.Site, lang.Code), UI: b.uiMap(lang.Code)}
 		v.Title = resolve.UIText(b.Site, "glossary", lang.Code, errs)
 		v.Description = resolve.UIText(b.Site, "glossary_intro", lang.Code, errs)
 		for _, other := range b.Site.Langs {

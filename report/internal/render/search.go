@@ -18,6 +18,7 @@ type searchView struct {
 	Title          string
 	Languages      []link
 	Home, CSS      string
+	Glossary       string
 	UI             map[string]string
 }
 
@@ -34,7 +35,7 @@ func (b *Renderer) Search(files *output.Files, lessons []*lesson.Lesson, script 
 		files.Add(lang.Code+"/search-index.json", search.Index(docs))
 		files.Add(lang.Code+"/search.js", script)
 		name := lang.Code + "/search.html"
-		v := searchView{Lang: lang.Code, LangName: lang.Name, Home: rel(name, "index.html"), CSS: rel(name, "style.css"), UI: b.uiMap(lang.Code)}
+		v := searchView{Lang: lang.Code, LangName: lang.Name, Home: rel(name, "index.html"), CSS: rel(name, "style.css"), Glossary: resolve.GlossaryFile(b.Site, lang.Code), UI: b.uiMap(lang.Code)}
 		v.Title = resolve.UIText(b.Site, "search", lang.Code, errs)
 		v.Description = resolve.UIText(b.Site, "search_label", lang.Code, errs)
 		for _, other := range b.Site.Langs {
