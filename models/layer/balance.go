@@ -1,5 +1,7 @@
 package layer
 
+import "slices"
+
 // The three levers share one rule, round robin; they differ only in the unit
 // they distribute. Every function gives loads indexed like the subjects and
 // returns the number of requests no subject received. The unexported forms,
@@ -96,4 +98,106 @@ func layer7Pools(load []int, pools *[NumClasses][]int, conns []Connection, subje
 		}
 	}
 	return dropped
+}
+
+// LayerWeighted distributes requests by smooth weighted round robin with
+// each subject's capacity as its weight (see layer7Weighted) and returns
+// each subject's requests in a new slice.
+func LayerWeighted(conns []Connection, subjects []Subject) (load []int, dropped int) {
+	load = make([]int, len(subjects))
+	var w weighted
+	return load, w.deal(load, conns, subjects)
+}
+
+// A weighted is the scratch space of layer7Weighted, reused between runs.
+type weighted struct {
+	groups  []weightGroup
+	members []int
+}
+
+// A weightGroup is the subjects of one weight, in subject order; taken
+// counts how many requests the group has received in the partial cycle.
+type weightGroup struct {
+	weight  int
+	members []int
+	taken   int
+}
+
+// deal distributes requests as NGINX's smooth weighted round robin does,
+// one request at a time over all subjects (classes ignored, as in layer7),
+// with subject i's weight its capacity: at each step every subject's
+// current weight grows by its weight, the subject with the largest current
+// weight (ties to the lowest index) receives the request and its current
+// weight falls by the total weight W. A real balancer is told these weights
+// by its configuration; it does not measure them, so the lever assumes
+// that each capacity is known.
+//
+// Every W steps the current weights return to 0 after each subject has
+// received exactly its weight, so R requests give subject i ⌊R/W⌋·w_i
+// plus what the first R mod W steps give it. Those steps are simulated by
+// weight group: the subjects of one weight are served among themselves in
+// subject order, so each step compares one candidate per distinct weight.
+// Subjects with weight 0 or less receive nothing; when the total weight is
+// 0 every request is dropped.
+func (w *weighted) deal(load []int, conns []Connection, subjects []Subject) (dropped int) {
+	clear(load)
+	requests := TotalRequests(conns)
+	total := 0
+	for _, s := range subjects {
+		total += max(s.Capacity, 0)
+	}
+	if total == 0 {
+		return requests
+	}
+	cycles, rest := requests/total, requests%total
+	w.groups = w.groups[:0]
+	w.members = w.members[:0]
+	byWeight := map[int]int{} // weight → index in groups
+	for i, s := range subjects {
+		if s.Capacity <= 0 {
+			continue
+		}
+		load[i] = cycles * s.Capacity
+		if _, ok := byWeight[s.Capacity]; !ok {
+			byWeight[s.Capacity] = len(w.groups)
+			w.groups = append(w.groups, weightGroup{weight: s.Capacity})
+		}
+	}
+	// members of each group, contiguous in one slice, in subject order
+	counts := make([]int, len(w.groups)+1)
+	for _, s := range subjects {
+		if s.Capacity > 0 {
+			counts[byWeight[s.Capacity]+1]++
+		}
+	}
+	for g := range w.groups {
+		counts[g+1] += counts[g]
+	}
+	w.members = resize(w.members, counts[len(w.groups)])
+	fill := slices.Clone(counts[:len(w.groups)])
+	for i, s := range subjects {
+		if s.Capacity > 0 {
+			g := byWeight[s.Capacity]
+			w.members[fill[g]] = i
+			fill[g]++
+		}
+	}
+	for g := range w.groups {
+		w.groups[g].members = w.members[counts[g]:counts[g+1]]
+	}
+	for t := 1; t <= rest; t++ {
+		best, bestKey, bestIdx := -1, 0, 0
+		for g := range w.groups {
+			gr := &w.groups[g]
+			m := len(gr.members)
+			key := t*gr.weight - total*(gr.taken/m)
+			idx := gr.members[gr.taken%m]
+			if best < 0 || key > bestKey || key == bestKey && idx < bestIdx {
+				best, bestKey, bestIdx = g, key, idx
+			}
+		}
+		w.groups[best].taken++
+		load[bestIdx]++
+	}
+	return 0
 }

@@ -5,18 +5,20 @@ import "lbcourse/models/model"
 // Model describes the layer model to the generator.
 var Model = model.Def[Params]{
 	Name:     "layer",
-	Doc:      "Simulates one round-robin balancer dealing connections (layer 4), requests (layer 7) or requests within class pools over subjects of unequal capacity.",
+	Doc:      "Simulates one round-robin balancer dealing connections (layer 4), requests (layer 7), requests within class pools or requests weighted by capacity over subjects of unequal capacity.",
 	Source:   Source,
 	Defaults: DefaultParams,
 	Run:      Run,
 	Outputs:  outputs(),
 }
 
-// levers names the three levers as their value paths start.
+// levers names the four levers as their value paths start, in the order
+// of leverPaths.
 var levers = []struct{ name, doc string }{
 	{"l4", "layer 4"},
 	{"l7", "layer 7"},
 	{"l7_pool", "layer 7 with class pools"},
+	{"l7_weighted", "layer 7 by smooth weighted round robin, weight = capacity"},
 }
 
 // outputs declares the values and series of Run, in the words of the
@@ -57,7 +59,19 @@ func outputs() []model.Output {
 		model.OutSeries("class.capacity", "unit", "capacity of each class (X = 0, 1, 2, labelled)"),
 		model.OutSeries("class.requests", "request", "requests addressed to each class (X = 0, 1, 2, labelled)"))
 	for _, lv := range levers {
-		outs = append(outs, model.OutSeries(lv.name+".load", "request", lv.doc+": requests each subject receives (X = subject number)"))
+		doc := lv.doc + ": requests each subject receives (X = subject number)"
+		if lv.name == "l7_weighted" {
+			doc += "; the weights are the capacities, which a real balancer is told by configuration, not measured"
+		}
+		outs = append(outs, model.OutSeries(lv.name+".load", "request", doc))
+	}
+	outs = append(outs,
+		model.OutSeries("by_capacity.subject", "", "subject number at each rank by capacity (X = rank, 1 = smallest capacity, ties by subject number)"),
+		model.OutSeries("by_capacity.capacity", "unit", "capacities in capacity order (X = rank by capacity)"))
+	for _, lv := range levers {
+		outs = append(outs,
+			model.OutSeries("by_capacity."+lv.name+".load", "request", lv.doc+": load of each subject in capacity order (X = rank by capacity)"),
+			model.OutSeries("by_capacity."+lv.name+".overloaded", "request", lv.doc+": load of the overloaded subjects only (X = their rank by capacity; empty when none)"))
 	}
 	return outs
 }
@@ -88,12 +102,23 @@ func leverOutputs() []model.Output {
 		model.OutValue("l7.below_share", "subject", "subjects whose capacity is below the mean share, requests / subjects"),
 		model.OutValue("l4.gauge_min", "connection", "smallest connection count on the layer-4 gauge"),
 		model.OutValue("l4.gauge_max", "connection", "largest connection count on the layer-4 gauge"),
-		model.OutValue("l4.hidden", "subject", "layer 4: overloaded subjects whose connection count equals l4.gauge_min"))
-	for _, lv := range levers[1:] {
-		p, by := lv.name+".", lv.doc+": "
+		model.OutValue("l4.hidden", "subject", "layer 4 (old rule, visible when above the gauge minimum; see l4.separable): overloaded subjects whose connection count equals l4.gauge_min"))
+	for _, lv := range levers[1:3] {
+		p, by := lv.name+".", lv.doc+" (old rule, visible when above the gauge minimum; see "+lv.name+".separable): "
 		outs = append(outs,
 			model.OutValue(p+"hidden", "subject", by+"overloaded subjects whose request count equals the gauge's minimum"),
 			model.OutValue(p+"above_gauge_min", "subject", by+"subjects whose request count stands above the gauge's minimum"))
+	}
+	for _, lv := range levers {
+		p, by := lv.name+".", lv.doc+": "
+		gauge, unit := "requests per subject", "request"
+		if lv.name == "l4" {
+			gauge, unit = "connections per subject", "connection"
+		}
+		outs = append(outs,
+			model.OutValue(p+"separable", "", by+"1 when some threshold on the gauge ("+gauge+") puts every overloaded subject above it and every healthy one at or below it, else 0"),
+			model.OutValue(p+"best_threshold_errors", "subject", by+"fewest subjects any gauge threshold misclassifies: overloaded at or below it plus healthy above it"),
+			model.OutValue(p+"best_threshold", unit, by+"smallest gauge threshold with best_threshold_errors errors (one below the gauge minimum flags every subject)"))
 	}
 	return outs
 }

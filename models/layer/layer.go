@@ -1,7 +1,11 @@
 // Package layer measures the tail one round-robin load balancer leaves on a
 // population of subjects with unequal capacity, for three units of
 // distribution: the connection (layer 4), the request (layer 7) and the
-// request within a class pool (layer 7 with pools).
+// request within a class pool (layer 7 with pools); and, to close the loop,
+// a fourth lever, l7_weighted, that deals requests by smooth weighted round
+// robin with each subject's capacity as its weight (NGINX's algorithm, see
+// weighted.deal). The weighted lever needs to know every capacity: a real
+// balancer is told its weights by configuration, it does not measure them.
 //
 // The population and the connections come from the course generator
 // (Subjects, Connections), which reproduces the reference program of the
@@ -32,9 +36,31 @@
 // and long_requests the requests they carry: the share of the work a
 // layer-4 balancer cannot see, because it counts each of them as one.
 //
+// The threshold separation test asks whether a lever's gauge alone could
+// flag exactly the overloaded subjects. The gauge is connections per subject
+// for l4 and requests per subject (the load) for l7, l7_pool and
+// l7_weighted. A threshold τ flags the subjects whose count is above τ;
+// <lever>.best_threshold_errors is the fewest subjects any τ misclassifies
+// (overloaded at or below τ plus healthy, load ≤ capacity, above τ),
+// <lever>.best_threshold the smallest τ with that many (τ is one of the
+// gauge's counts, or one below its smallest count to flag every subject),
+// and <lever>.separable is 1 when that fewest is 0, else 0.
+//
+// by_capacity.* are the per-subject series in capacity order, for figures:
+// X is the rank by capacity (1 = smallest, ties by subject number),
+// by_capacity.subject the subject at each rank, by_capacity.capacity and
+// by_capacity.<lever>.load the capacities and loads, and
+// by_capacity.<lever>.overloaded the overloaded subjects only (X their
+// rank, Y their load), which is empty when no subject is overloaded.
+//
+// The old rule, kept so that its numbers do not move (l4.hidden,
+// l7.hidden, l7_pool.hidden, l7.above_gauge_min, l7_pool.above_gauge_min),
+// calls a subject visible on a gauge when its count stands above the
+// gauge's minimum; the separation test above supersedes it.
+//
 // The layer-4 gauge is the balancer's own counter, connections per subject.
-// A subject shows on the gauge only if its count stands above the gauge's
-// minimum; under round robin the counts differ by at most one, so this is
+// Under the old rule a subject shows on the gauge only if its count stands
+// above the gauge's minimum; under round robin the counts differ by at most one, so this is
 // the same as standing above the mean count. l4.hidden is the number of
 // overloaded subjects (under layer 4) whose count equals the gauge minimum:
 // when the gauge is flat (gauge_min == gauge_max) it equals l4.overloaded.
@@ -57,6 +83,7 @@
 package layer
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -203,7 +230,7 @@ func requestGauge(load []int, subjects []Subject) (hidden, above int) {
 	return hidden, above
 }
 
-// Run draws the subjects and connections and measures the three levers: it
+// Run draws the subjects and connections and measures the four levers: it
 // returns the values and series Model declares.
 func Run(ctx context.Context, p Params) (model.Result, error) {
 	if err := p.Validate(); err != nil {
@@ -224,7 +251,9 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	o.setClasses(&r)
 	o.setLevers(&r)
 	o.setGauges(&r)
+	o.setWeighted(&r)
 	o.addSeries(&r)
+	o.addByCapacity(&r)
 	return r, nil
 }
 
@@ -241,6 +270,9 @@ type outcome struct {
 	load4, gauge []int             // layer 4: requests and connections per subject
 	load7        []int             // layer 7
 	loadPool     []int             // layer 7 with class pools
+	loadW        []int             // layer 7, smooth weighted round robin
+	weighted     weighted          // scratch for layer7Weighted
+	order        []int             // scratch: subjects sorted by gauge or capacity
 	poolDropped  int               // requests layer 7 with class pools could not place
 	pools        [NumClasses][]int // scratch for layer7Pools
 	buf          []float64
@@ -256,7 +288,7 @@ func (o *outcome) draw(p Params) {
 	o.subs = drawSubjects(resize(o.subs, n), p.Seed)
 	o.conns = drawConnections(resize(o.conns, p.Connections), ConnSeed(p.Seed, p.ConnSeed))
 	o.caps, o.load4, o.gauge = resize(o.caps, n), resize(o.load4, n), resize(o.gauge, n)
-	o.load7, o.loadPool = resize(o.load7, n), resize(o.loadPool, n)
+	o.load7, o.loadPool, o.loadW = resize(o.load7, n), resize(o.loadPool, n), resize(o.loadW, n)
 	o.buf = resize(o.buf, n)
 }
 
@@ -284,6 +316,7 @@ func (o *outcome) deal() {
 	layer4(o.load4, o.gauge, conns, len(subs))
 	layer7(o.load7, conns)
 	o.poolDropped = layer7Pools(o.loadPool, &o.pools, conns, subs)
+	o.weighted.deal(o.loadW, conns, subs) // capacities are at least 20: nothing is dropped
 }
 
 // setPopulation sets the values that describe the population and the
@@ -344,26 +377,8 @@ func (o *outcome) setClasses(r *model.Result) {
 // l7.below_share.
 func (o *outcome) setLevers(r *model.Result) {
 	subs, maxCap := o.subs, slices.Max(o.caps)
-	buf := o.buf
 	for k, load := range [...][]int{o.load4, o.load7, o.loadPool} {
-		n := &leverPaths[k]
-		st := measure(load, subs, buf)
-		r.Set(n.overloaded, float64(st.overloaded), "subject")
-		r.Set(n.overloadUnits, float64(st.overloadUnits), "unit")
-		r.Set(n.idleUnits, float64(st.idleUnits), "unit")
-		r.Set(n.minLoad, float64(st.minLoad), "request")
-		r.Set(n.maxLoad, float64(st.maxLoad), "request")
-		r.Set(n.zeroLoad, float64(st.zeroLoad), "subject")
-		r.Set(n.meanLoad, st.mean, "request")
-		r.Set(n.loadSD, st.sd, "request")
-		r.Set(n.loadCV, st.cv, "")
-		above := 0
-		for _, l := range load {
-			if l > maxCap {
-				above++
-			}
-		}
-		r.Set(n.aboveMaxCapacity, float64(above), "subject")
+		o.setLever(r, &leverPaths[k], load, maxCap)
 	}
 	for c := range Class(NumClasses) {
 		over := 0
@@ -382,6 +397,91 @@ func (o *outcome) setLevers(r *model.Result) {
 		}
 	}
 	r.Set("l7.below_share", float64(below), "subject")
+}
+
+// setLever sets the load measures of one lever.
+func (o *outcome) setLever(r *model.Result, n *leverPath, load []int, maxCap int) {
+	st := measure(load, o.subs, o.buf)
+	r.Set(n.overloaded, float64(st.overloaded), "subject")
+	r.Set(n.overloadUnits, float64(st.overloadUnits), "unit")
+	r.Set(n.idleUnits, float64(st.idleUnits), "unit")
+	r.Set(n.minLoad, float64(st.minLoad), "request")
+	r.Set(n.maxLoad, float64(st.maxLoad), "request")
+	r.Set(n.zeroLoad, float64(st.zeroLoad), "subject")
+	r.Set(n.meanLoad, st.mean, "request")
+	r.Set(n.loadSD, st.sd, "request")
+	r.Set(n.loadCV, st.cv, "")
+	above := 0
+	for _, l := range load {
+		if l > maxCap {
+			above++
+		}
+	}
+	r.Set(n.aboveMaxCapacity, float64(above), "subject")
+}
+
+// setWeighted sets the weighted lever's load measures and, for every
+// lever, the threshold separation test of its gauge (see separation).
+func (o *outcome) setWeighted(r *model.Result) {
+	o.setLever(r, &leverPaths[3], o.loadW, slices.Max(o.caps))
+	for k, gauge := range [...][]int{o.gauge, o.load7, o.loadPool, o.loadW} {
+		load := [...][]int{o.load4, o.load7, o.loadPool, o.loadW}[k]
+		sep := separation(gauge, load, o.subs, &o.order)
+		n := &leverPaths[k]
+		sepable := 0.0
+		if sep.errors == 0 {
+			sepable = 1
+		}
+		unit := "request"
+		if k == 0 {
+			unit = "connection"
+		}
+		r.Set(n.separable, sepable, "")
+		r.Set(n.bestThresholdErrors, float64(sep.errors), "subject")
+		r.Set(n.bestThreshold, float64(sep.threshold), unit)
+	}
+}
+
+// A split is the best threshold on a gauge and the subjects it
+// misclassifies.
+type split struct{ threshold, errors int }
+
+// separation finds the threshold τ on gauge (one count a subject) that
+// misclassifies the fewest subjects when the subjects with gauge > τ are
+// flagged as overloaded: errors counts the overloaded subjects (load >
+// capacity) at or below τ plus the healthy ones above it. τ is taken among
+// the gauge's values and one below its smallest value (flag everyone);
+// every other integer τ misclassifies as one of these does. Of the τ with
+// the fewest errors it returns the smallest. order is scratch space.
+func separation(gauge, load []int, subjects []Subject, order *[]int) split {
+	idx := resize(*order, len(gauge))
+	*order = idx
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(gauge[a], gauge[b]) })
+	healthy := 0
+	for i, s := range subjects {
+		if load[i] <= s.Capacity {
+			healthy++
+		}
+	}
+	errs := healthy // τ below every count: every healthy subject is flagged
+	best := split{threshold: gauge[idx[0]] - 1, errors: errs}
+	for j := 0; j < len(idx); {
+		v := gauge[idx[j]]
+		for ; j < len(idx) && gauge[idx[j]] == v; j++ {
+			if i := idx[j]; load[i] > subjects[i].Capacity {
+				errs++ // no longer flagged, but overloaded
+			} else {
+				errs--
+			}
+		}
+		if errs < best.errors {
+			best = split{threshold: v, errors: errs}
+		}
+	}
+	return best
 }
 
 // setGauges sets what each lever's gauge shows and hides.
@@ -439,19 +539,58 @@ func (o *outcome) addSeries(r *model.Result) {
 	labels := []string{Interactive.String(), Batch.String(), Backup.String()}
 	r.AddSeries(model.Series{Name: "class.capacity", X: cx, Y: floats(o.classCap[:]), Labels: labels})
 	r.AddSeries(model.Series{Name: "class.requests", X: cx, Y: floats(o.classReq[:]), Labels: slices.Clone(labels)})
+	r.AddSeries(model.Series{Name: "l7_weighted.load", X: slices.Clone(x), Y: floats(o.loadW)})
+}
+
+// addByCapacity adds the series in capacity order: X is the rank by
+// capacity (1 = smallest, ties by subject number), by_capacity.subject the
+// subject number at each rank, by_capacity.capacity the capacities,
+// by_capacity.<lever>.load each lever's loads and by_capacity.<lever>.overloaded
+// the overloaded subjects only (X their rank, Y their load).
+func (o *outcome) addByCapacity(r *model.Result) {
+	n := len(o.subs)
+	idx := resize(o.order, n)
+	o.order = idx
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(o.caps[a], o.caps[b]) })
+	x, subject, capacity := make([]float64, n), make([]float64, n), make([]float64, n)
+	for k, i := range idx {
+		x[k], subject[k], capacity[k] = float64(k+1), float64(i+1), float64(o.caps[i])
+	}
+	r.AddSeries(model.Series{Name: "by_capacity.subject", X: x, Y: subject})
+	r.AddSeries(model.Series{Name: "by_capacity.capacity", X: x, Y: capacity})
+	for k, load := range [...][]int{o.load4, o.load7, o.loadPool, o.loadW} {
+		y := make([]float64, n)
+		var ox, oy []float64
+		for j, i := range idx {
+			y[j] = float64(load[i])
+			if load[i] > o.caps[i] {
+				ox, oy = append(ox, x[j]), append(oy, y[j])
+			}
+		}
+		if ox == nil {
+			ox, oy = []float64{}, []float64{}
+		}
+		r.AddSeries(model.Series{Name: leverPaths[k].byCapacityLoad, X: x, Y: y})
+		r.AddSeries(model.Series{Name: leverPaths[k].byCapacityOverloaded, X: ox, Y: oy})
+	}
 }
 
 // The sizes of a result, so that Run allocates its slices once;
 // TestResultSize keeps them exact.
 const (
-	numValues = 67
-	numSeries = 10
+	numValues = 67 + 10 + 4*3
+	numSeries = 10 + 1 + 2 + 2*len(leverPaths)
 )
 
 // leverPath names the values of one lever (l4, l7, l7_pool), built once.
 type leverPath struct {
 	overloaded, overloadUnits, idleUnits, minLoad, maxLoad, zeroLoad  string
 	meanLoad, loadSD, loadCV, aboveMaxCapacity, hidden, aboveGaugeMin string
+	separable, bestThresholdErrors, bestThreshold                     string
+	load, byCapacityLoad, byCapacityOverloaded                        string
 }
 
 func newLeverPath(lever string) leverPath {
@@ -461,11 +600,14 @@ func newLeverPath(lever string) leverPath {
 		minLoad: p("min_load"), maxLoad: p("max_load"), zeroLoad: p("zero_load"),
 		meanLoad: p("mean_load"), loadSD: p("load_sd"), loadCV: p("load_cv"),
 		aboveMaxCapacity: p("above_max_capacity"), hidden: p("hidden"), aboveGaugeMin: p("above_gauge_min"),
+		separable: p("separable"), bestThresholdErrors: p("best_threshold_errors"), bestThreshold: p("best_threshold"),
+		load: p("load"), byCapacityLoad: "by_capacity." + p("load"), byCapacityOverloaded: "by_capacity." + p("overloaded"),
 	}
 }
 
-// leverPaths are the paths of l4, l7 and l7_pool, in that order.
-var leverPaths = [...]leverPath{newLeverPath("l4"), newLeverPath("l7"), newLeverPath("l7_pool")}
+// leverPaths are the paths of l4, l7, l7_pool and l7_weighted, in that
+// order.
+var leverPaths = [...]leverPath{newLeverPath("l4"), newLeverPath("l7"), newLeverPath("l7_pool"), newLeverPath("l7_weighted")}
 
 // classPath names the values of one class.
 type classPath struct{ subjects, capacity, requests, poolOverloaded string }
