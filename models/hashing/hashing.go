@@ -7,6 +7,10 @@
 // k1 … k<nodes_after>. The key hash is 32-bit FNV-1a over the UTF-16 code
 // units of the string followed by a final mixing step, exactly as in the
 // JavaScript program.
+//
+// For a figure, the model also draws one ring on the unit circle: the
+// points of each node, a sample of keys, and the share of the circle each
+// node owns (ring_points.<n>, ring_keys, ring_arc.<n>; see draw.go).
 package hashing
 
 import (
@@ -290,6 +294,7 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	res.Set("ideal.imbalance", 1, "")
 	res.Set("ideal.moved", idealMoved, "")
 	addSeries(&res, sw, idealMoved, mod)
+	addDrawing(&res, p, hs)
 	return res, nil
 }
 
