@@ -103,18 +103,18 @@ var renderTests = []struct {
 	{`e^{\sum_i x}`, true, block(`<msup><mi>e</mi><mrow><msub><mo>∑</mo><mi>i</mi></msub><mi>x</mi></mrow></msup>`)},
 
 	// Function names: U+2061 follows one when an argument does.
-	{`\max_x f(x)`, true, block(`<mrow><munder><mi>max</mi><mi>x</mi></munder><mo>&#x2061;</mo><mi>f</mi><mo stretchy="false">(</mo><mi>x</mi><mo stretchy="false">)</mo></mrow>`)},
-	{`\max_x f(x)`, false, inline(`<mrow><msub><mi>max</mi><mi>x</mi></msub><mo>&#x2061;</mo><mi>f</mi><mo stretchy="false">(</mo><mi>x</mi><mo stretchy="false">)</mo></mrow>`)},
-	{`\log_2 n`, true, block(`<mrow><msub><mi>log</mi><mn>2</mn></msub><mo>&#x2061;</mo><mi>n</mi></mrow>`)},
-	{`\ln 2 + \exp(x)`, false, inline(`<mrow><mi>ln</mi><mo>&#x2061;</mo><mn>2</mn><mo>+</mo><mi>exp</mi><mo>&#x2061;</mo><mo stretchy="false">(</mo><mi>x</mi><mo stretchy="false">)</mo></mrow>`)},
+	{`\max_x f(x)`, true, block(`<mrow><munder><mi>max</mi><mi>x</mi></munder><mo rspace="0.1667em">&#x2061;</mo><mi>f</mi><mo stretchy="false">(</mo><mi>x</mi><mo stretchy="false">)</mo></mrow>`)},
+	{`\max_x f(x)`, false, inline(`<mrow><msub><mi>max</mi><mi>x</mi></msub><mo rspace="0.1667em">&#x2061;</mo><mi>f</mi><mo stretchy="false">(</mo><mi>x</mi><mo stretchy="false">)</mo></mrow>`)},
+	{`\log_2 n`, true, block(`<mrow><msub><mi>log</mi><mn>2</mn></msub><mo rspace="0.1667em">&#x2061;</mo><mi>n</mi></mrow>`)},
+	{`\ln 2 + \exp(x)`, false, inline(`<mrow><mi>ln</mi><mo rspace="0.1667em">&#x2061;</mo><mn>2</mn><mo>+</mo><mi>exp</mi><mo>&#x2061;</mo><mo stretchy="false">(</mo><mi>x</mi><mo stretchy="false">)</mo></mrow>`)},
 	{`\min\{a, b\}`, false, inline(`<mrow><mi>min</mi><mo>&#x2061;</mo><mo stretchy="false">{</mo><mi>a</mi><mo>,</mo><mi>b</mi><mo stretchy="false">}</mo></mrow>`)},
 	{`\Pr[X > x]`, false, inline(`<mrow><mi>Pr</mi><mo>&#x2061;</mo><mo stretchy="false">[</mo><mi>X</mi><mo>&gt;</mo><mi>x</mi><mo stretchy="false">]</mo></mrow>`)},
 	{`\log\, n`, false, inline(`<mrow><mi>log</mi><mo>&#x2061;</mo><mspace width="0.1667em"></mspace><mi>n</mi></mrow>`)},
 	{`\log = \ln`, false, inline(`<mrow><mi>log</mi><mo>=</mo><mi>ln</mi></mrow>`)},
 	{`\log`, false, inline(`<mi>log</mi>`)},
-	{`\operatorname{argmax}_x f`, true, block(`<mrow><msub><mi>argmax</mi><mi>x</mi></msub><mo>&#x2061;</mo><mi>f</mi></mrow>`)},
+	{`\operatorname{argmax}_x f`, true, block(`<mrow><msub><mi>argmax</mi><mi>x</mi></msub><mo rspace="0.1667em">&#x2061;</mo><mi>f</mi></mrow>`)},
 	{`\operatorname{E}[X]`, false, inline(`<mrow><mi mathvariant="normal">E</mi><mo>&#x2061;</mo><mo stretchy="false">[</mo><mi>X</mi><mo stretchy="false">]</mo></mrow>`)},
-	{`\operatorname{arg\,max} x`, false, inline(`<mrow><mrow><mi>arg</mi><mspace width="0.1667em"></mspace><mi>max</mi></mrow><mo>&#x2061;</mo><mi>x</mi></mrow>`)},
+	{`\operatorname{arg\,max} x`, false, inline(`<mrow><mrow><mi>arg</mi><mspace width="0.1667em"></mspace><mi>max</mi></mrow><mo rspace="0.1667em">&#x2061;</mo><mi>x</mi></mrow>`)},
 
 	// \left … \right.
 	{`\left( \frac{a}{b} \right)^2`, false, inline(`<msup><mrow><mo fence="true" form="prefix" stretchy="true">(</mo><mfrac><mi>a</mi><mi>b</mi></mfrac><mo fence="true" form="postfix" stretchy="true">)</mo></mrow><mn>2</mn></msup>`)},

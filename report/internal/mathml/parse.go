@@ -178,7 +178,13 @@ func applyFunctions(kids []*node) []*node {
 		for j < len(kids) && kids[j].tag == "mspace" {
 			j++
 		}
-		if j < len(kids) && (kids[j].tag != "mo" || kids[j].open) {
+		switch {
+		case j < len(kids) && kids[j].tag != "mo" && j == i+1:
+			// \ln n: TeX sets a thin space before an argument that is not
+			// in brackets, unless the author wrote one; MathML Core gives
+			// U+2061 no space of its own.
+			out = append(out, token("mo", "\u2061", "rspace", "0.1667em"))
+		case j < len(kids) && (kids[j].tag != "mo" || kids[j].open):
 			out = append(out, token("mo", "\u2061"))
 		}
 	}
