@@ -87,7 +87,7 @@ func TestCourseGlossary(t *testing.T) {
 	}
 	// The lessons' words, one per concept.
 	for k, want := range map[string]string{"round_robin": "sıralı dağıtım", "health_check": "sağlık denetimi", "queue": "bekleme kuyruğu",
-		"tail": "kuyruk", "production": "işletme", "replication": "yineleme", "modulo_hashing": "bölme kalanı", "simulation": "benzetim"} {
+		"tail": "kuyruk", "production": "üretim ortamı", "replication": "yineleme", "modulo_hashing": "bölme kalanı", "simulation": "benzetim"} {
 		if e, _ := g.Lookup(k); e == nil || e.Terms["tr"] != want {
 			t.Errorf("%s: tr term %v, want %q", k, e, want)
 		}
@@ -123,7 +123,7 @@ func TestSortedCourse(t *testing.T) {
 	g := course(t)
 	got := terms(g.Sorted("tr"), "tr")
 	// Spot checks of Turkish order among the course's own terms.
-	for _, pair := range [][2]string{{"bölme kalanı", "çekiliş"}, {"halka", "isabet oranı"}, {"istek", "işletme"},
+	for _, pair := range [][2]string{{"bölme kalanı", "çekiliş"}, {"halka", "isabet oranı"}, {"istek", "kapasite"},
 		{"kuyruk gecikmesi", "ortalama"}, {"ortalama", "önbellek"}, {"sağlık denetimi", "sanal düğüm"}, {"sıralı dağıtım", "standart sapma"}} {
 		a, b := slices.Index(got, pair[0]), slices.Index(got, pair[1])
 		if a < 0 || b < 0 || a > b {

@@ -29,6 +29,9 @@ type Hooks interface {
 	// RenderCallout writes a callout's opening (entering) or its closing;
 	// goldmark renders its body in between.
 	RenderCallout(w util.BufWriter, c *directive.Callout, entering bool) error
+	// RenderScrollBox writes the opening (entering) or the closing of the
+	// box around a table written in prose; header is its header row's text.
+	RenderScrollBox(w util.BufWriter, header string, entering bool) error
 }
 
 var problemsKey = parser.NewContextKey()
@@ -63,7 +66,8 @@ func (e *Extension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
 		parser.WithASTTransformers(
 			util.Prioritized(&directiveTransformer{parsers: e.Parsers}, 100),
-			util.Prioritized(calloutTransformer{}, 110)),
+			util.Prioritized(calloutTransformer{}, 110),
+			util.Prioritized(scrollBoxTransformer{}, 120)),
 		parser.WithInlineParsers(
 			util.Prioritized(valueParser{}, 500),
 			util.Prioritized(bracketParser{}, 150),
@@ -105,6 +109,9 @@ func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	})
 	reg.Register(ast.KindCallout, func(w util.BufWriter, _ []byte, n gast.Node, entering bool) (gast.WalkStatus, error) {
 		return gast.WalkContinue, r.hooks.RenderCallout(w, n.(*ast.Callout).D, entering)
+	})
+	reg.Register(ast.KindScrollBox, func(w util.BufWriter, _ []byte, n gast.Node, entering bool) (gast.WalkStatus, error) {
+		return gast.WalkContinue, r.hooks.RenderScrollBox(w, n.(*ast.ScrollBox).Header, entering)
 	})
 	reg.Register(ast.KindValue, func(w util.BufWriter, _ []byte, n gast.Node, entering bool) (gast.WalkStatus, error) {
 		if !entering {

@@ -47,6 +47,15 @@ func (echo) RenderCallout(w util.BufWriter, c *directive.Callout, entering bool)
 	return err
 }
 
+func (echo) RenderScrollBox(w util.BufWriter, header string, entering bool) error {
+	if entering {
+		_, err := w.WriteString("<box>\n")
+		return err
+	}
+	_, err := w.WriteString("</box>\n")
+	return err
+}
+
 func parse(src string) (gast.Node, []directive.Problem, goldmark.Markdown) {
 	md := goldmark.New(goldmark.WithExtensions(&mdext.Extension{Parsers: directive.Standard().Parsers(), Hooks: echo{}}),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()))

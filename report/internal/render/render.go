@@ -102,6 +102,17 @@ func (r *pageRenderer) RenderDirective(w util.BufWriter, d directive.Directive) 
 	return nil
 }
 
+// RenderScrollBox writes the box around a table written in prose, the
+// templates scrollbox-open and scrollbox-close of directives/code.html.
+func (r *pageRenderer) RenderScrollBox(w util.BufWriter, header string, entering bool) error {
+	name := "scrollbox-close"
+	if entering {
+		name = "scrollbox-open"
+	}
+	r.execute(w, name, struct{ Label string }{header}, 0)
+	return nil
+}
+
 // RenderCallout writes a callout's opening and closing, the templates
 // callout-open and callout-close of directives/callout.html.
 func (r *pageRenderer) RenderCallout(w util.BufWriter, c *directive.Callout, entering bool) error {

@@ -23,12 +23,13 @@ func TestSearchPage(t *testing.T) {
 		Title          string
 		Languages      []link
 		Home, CSS      string
+		Glossary       string
 		UI             map[string]string
 	}
 	ui := map[string]string{
 		"course_title": "Yük Dengeleme", "language": "Dil", "footer": "F", "licence": "L",
 		"search": "Arama", "search_label": "Derslerde ara", "search_none": "Eşleşen bölüm yok.",
-		"search_needs_js": "Arama JavaScript ister.",
+		"search_needs_js": "Arama JavaScript ister.", "glossary": "Sözlük",
 	}
 	tmpl := template.Must(template.New("site").Option("missingkey=error").ParseFiles("../../../templates/layout.html", "../../../templates/search.html"))
 	var b bytes.Buffer

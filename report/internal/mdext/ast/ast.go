@@ -104,3 +104,21 @@ func (n *Callout) Dump(source []byte, level int) {
 
 // NewCallout returns a Callout node for d.
 func NewCallout(d *directive.Callout) *Callout { return &Callout{D: d} }
+
+// KindScrollBox is the NodeKind of ScrollBox.
+var KindScrollBox = gast.NewNodeKind("ScrollBox")
+
+// A ScrollBox holds a GFM table written in prose: on a narrow screen it
+// scrolls sideways instead of widening the page.
+type ScrollBox struct {
+	gast.BaseBlock
+	// Header is the text of the table's header row, which names the box
+	// for a screen reader.
+	Header string
+}
+
+// Kind implements gast.Node.
+func (n *ScrollBox) Kind() gast.NodeKind { return KindScrollBox }
+
+// Dump implements gast.Node.
+func (n *ScrollBox) Dump(source []byte, level int) { gast.DumpHelper(n, source, level, nil, nil) }
