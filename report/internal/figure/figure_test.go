@@ -197,3 +197,14 @@ func TestBand(t *testing.T) {
 		t.Errorf("short band: err = %v", err)
 	}
 }
+
+// TestDataCell: a figure's data table shows four significant digits, whole
+// numbers as they are.
+func TestDataCell(t *testing.T) {
+	en := locale(t, "en")
+	for v, want := range map[float64]string{81.92666666666666: "81.93", 0.7071067811865476: "0.7071", 2.5: "2.5", 1635: "1,635", 12345.67: "12,346", -0.0012345: "-0.001234"} {
+		if got := dataCell(en, v); got != want {
+			t.Errorf("dataCell(%v) = %q, want %q", v, got, want)
+		}
+	}
+}

@@ -1,7 +1,9 @@
 package figure
 
 import (
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"lbcourse/report/internal/numfmt"
@@ -51,7 +53,7 @@ func xHead(s Spec) string {
 // by its band's lower and upper bounds if it has one; else a row per point
 // with its x and y, and the bounds when a series has a band.
 func pointTable(s Spec, loc *numfmt.Locale, seriesHead string) Table {
-	num := func(v float64) string { return loc.Format(numfmt.Format{}, v) }
+	num := func(v float64) string { return dataCell(loc, v) }
 	if !sameX(s.Series) {
 		t := Table{Head: []string{seriesHead, xHead(s), s.Y.Label}}
 		banded := bandHeads(s.Series)
@@ -163,7 +165,7 @@ func valueTable(s Spec, loc *numfmt.Locale, seriesHead string) Table {
 	t := Table{Head: []string{seriesHead, xHead(s)}}
 	for _, ser := range s.Series {
 		for _, v := range sorted(ser.Y) {
-			t.Rows = append(t.Rows, Row{ser.Legend, []string{loc.Format(numfmt.Format{}, v)}})
+			t.Rows = append(t.Rows, Row{ser.Legend, []string{dataCell(loc, v)}})
 		}
 	}
 	return t
@@ -225,4 +227,19 @@ func cdfSteps(v []float64) []cdfStep {
 		out = append(out, cdfStep{i, x, float64(i+1) / float64(len(s))})
 	}
 	return out
+}
+
+// dataCell shows a figure's data value for a reader: a whole number (or
+// one of 10 000 and more, rounded) as it is, any other to four significant
+// digits without trailing zeros, so that 81.92666666666666 reads 81.93,
+// cos θ 0.7071 and 2.5 stays 2.5.
+func dataCell(loc *numfmt.Locale, v float64) string {
+	if v == math.Trunc(v) || math.Abs(v) >= 1e4 {
+		return loc.Format(numfmt.Format{Fixed: true}, v)
+	}
+	r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
+	if err != nil {
+		r = v
+	}
+	return loc.Format(numfmt.Format{}, r)
 }
