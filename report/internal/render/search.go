@@ -18,14 +18,16 @@ type searchView struct {
 	Title          string
 	Languages      []link
 	Home, CSS      string
+	Script         string // search.js, from the page
 	Glossary       string
 	UI             map[string]string
 }
 
-// Search writes, for each language, the search page, its script and the
-// index of the lesson pages already in files, section by section in lesson
-// order. script is templates/search.js.
+// Search writes the search script once, at the site's root, and for each
+// language the search page and the index of the lesson pages already in
+// files, section by section in lesson order. script is templates/search.js.
 func (b *Renderer) Search(files *output.Files, lessons []*lesson.Lesson, script []byte, errs *diag.List) {
+	files.Add("search.js", script)
 	for li, lang := range b.Site.Langs {
 		var docs []search.Doc
 		for _, l := range lessons {
@@ -33,9 +35,8 @@ func (b *Renderer) Search(files *output.Files, lessons []*lesson.Lesson, script 
 			docs = append(docs, search.DocsFromHTML(lang.Code, p.Front.Slug+".html", files.Get(pageName(p)))...)
 		}
 		files.Add(lang.Code+"/search-index.json", search.Index(docs))
-		files.Add(lang.Code+"/search.js", script)
 		name := lang.Code + "/search.html"
-		v := searchView{Lang: lang.Code, LangName: lang.Name, Home: rel(name, "index.html"), CSS: rel(name, "style.css"), Glossary: resolve.GlossaryFile(b.Site, lang.Code), UI: b.uiMap(lang.Code)}
+		v := searchView{Lang: lang.Code, LangName: lang.Name, Home: rel(name, "index.html"), CSS: rel(name, "style.css"), Script: rel(name, "search.js"), Glossary: resolve.GlossaryFile(b.Site, lang.Code), UI: b.uiMap(lang.Code)}
 		v.Title = resolve.UIText(b.Site, "search", lang.Code, errs)
 		v.Description = resolve.UIText(b.Site, "search_label", lang.Code, errs)
 		for _, other := range b.Site.Langs {

@@ -23,6 +23,7 @@ func TestSearchPage(t *testing.T) {
 		Title          string
 		Languages      []link
 		Home, CSS      string
+		Script         string
 		Glossary       string
 		UI             map[string]string
 	}
@@ -33,7 +34,7 @@ func TestSearchPage(t *testing.T) {
 	}
 	tmpl := template.Must(template.New("site").Option("missingkey=error").ParseFiles("../../../templates/layout.html", "../../../templates/search.html"))
 	var b bytes.Buffer
-	v := view{Lang: "tr", LangName: "Türkçe", Title: ui["search"], Home: "index.html", CSS: "../style.css", UI: ui,
+	v := view{Lang: "tr", LangName: "Türkçe", Title: ui["search"], Home: "index.html", CSS: "../style.css", Script: "../search.js", UI: ui,
 		Languages: []link{{Href: "search.html", Text: "Türkçe", Lang: "tr", Current: true}, {Href: "../en/search.html", Text: "English", Lang: "en"}}}
 	if err := tmpl.ExecuteTemplate(&b, "search.html", v); err != nil {
 		t.Fatal(err)
@@ -46,7 +47,7 @@ func TestSearchPage(t *testing.T) {
 		`<noscript><p>Arama JavaScript ister.</p></noscript>`,
 		`<p class="search-status" role="status"></p>`,
 		`<ol class="search-results" id="search-results"></ol>`,
-		`<script src="search.js" defer></script>`,
+		`<script src="../search.js" defer></script>`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("search.html lacks %s:\n%s", want, page)
