@@ -44,7 +44,7 @@ const (
 	MaxVnodes  = 100_000
 	// MaxPoints bounds servers × vnodes, the points AddNode writes.
 	MaxPoints = 1_000_000
-	MaxKeys   = 10_000_000
+	MaxKeys   = 5_000_000
 	// MaxPrefix bounds a name prefix, in bytes.
 	MaxPrefix = 100
 )
@@ -103,6 +103,8 @@ func (p Params) Validate() error {
 	switch {
 	case p.Remove == 1 && p.Servers == 1:
 		bad("remove", "must be 0 when servers is 1: removing the only server empties the ring")
+	case p.Remove < 0 && !serversOK:
+		bad("remove", "must be 0 (none) or a server number, got "+itoa(p.Remove))
 	case p.Remove < 0 || (serversOK && p.Remove > p.Servers):
 		bad("remove", "must be 0 (none) or a server number between 1 and servers ("+itoa(p.Servers)+"), got "+itoa(p.Remove))
 	}
