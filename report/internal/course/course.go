@@ -4,6 +4,7 @@ package course
 
 import (
 	"lbcourse/models/choices"
+	"lbcourse/models/dotnetring"
 	"lbcourse/models/hashing"
 	"lbcourse/models/healthcheck"
 	"lbcourse/models/layer"
@@ -19,6 +20,7 @@ func Models() []registry.Definition {
 	return []registry.Definition{
 		queue.Model,
 		hashing.Model,
+		dotnetring.Model,
 		warmup.Model,
 		layer.Model,
 		healthcheck.Model,

@@ -3,6 +3,7 @@ package course
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -21,13 +22,14 @@ func TestRegistry(t *testing.T) {
 	if deps := q.Deps(); !slices.Equal(deps, []string{"models/model"}) {
 		t.Errorf("queue deps = %v", deps)
 	}
-	if got := r.Names(); !slices.Equal(got, []string{"queue", "hashing", "warmup", "layer", "healthcheck", "choices"}) {
+	if got := r.Names(); !slices.Equal(got, []string{"queue", "hashing", "dotnet_ring", "warmup", "layer", "healthcheck", "choices"}) {
 		t.Errorf("names = %v", got)
 	}
 	for _, n := range r.Names() {
 		m, _ := r.Lookup(n)
-		if m.Dir != "models/"+n {
-			t.Errorf("model %s: Dir = %q, want models/%s", n, m.Dir, n)
+		// A Go package name has no underscore: dotnet_ring lives in models/dotnetring.
+		if want := "models/" + strings.ReplaceAll(n, "_", ""); m.Dir != want {
+			t.Errorf("model %s: Dir = %q, want %s", n, m.Dir, want)
 		}
 		if m.Doc == "" || m.Doc[len(m.Doc)-1] != '.' {
 			t.Errorf("model %s: Doc %q is not a sentence", n, m.Doc)
