@@ -1,0 +1,24 @@
+package ring
+
+// Memory is the size of a ring's lookup state in bytes, not counting the
+// Ring header and the per-node weights.
+type Memory struct {
+	// PointBytes is the size of one point: 8 (Wide) or 6 (Packed).
+	PointBytes int
+	// Points is the points' array: Len() × PointBytes.
+	Points int
+	// Index is the bucket index: (2^IndexBits()+1) × 4.
+	Index int
+	// Total is Points + Index.
+	Total int
+}
+
+// Memory returns the size of the ring's points and bucket index (lengths,
+// not slice capacities).
+func (r *Ring) Memory() Memory {
+	m := Memory{PointBytes: r.cfg.Layout.bytesPerPoint()}
+	m.Points = r.Len() * m.PointBytes
+	m.Index = len(r.bucket) * 4
+	m.Total = m.Points + m.Index
+	return m
+}
