@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/alecthomas/chroma/v2 v2.27.0
+	github.com/cespare/xxhash/v2 v2.3.0
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/fsnotify/fsnotify v1.10.1
