@@ -5,9 +5,10 @@ package ring
 type Memory struct {
 	// PointBytes is the size of one point: 8 (Wide) or 6 (Packed).
 	PointBytes int
-	// Points is the points' array: Len() × PointBytes.
+	// Points is the points' array, the sentinel included: (Len()+1) ×
+	// PointBytes.
 	Points int
-	// Index is the bucket index: (2^IndexBits()+1) × 4.
+	// Index is the bucket index: 2^IndexBits() × 4.
 	Index int
 	// Total is Points + Index.
 	Total int
@@ -17,7 +18,7 @@ type Memory struct {
 // not slice capacities).
 func (r *Ring) Memory() Memory {
 	m := Memory{PointBytes: r.cfg.Layout.bytesPerPoint()}
-	m.Points = r.Len() * m.PointBytes
+	m.Points = (r.Len() + 1) * m.PointBytes
 	m.Index = len(r.bucket) * 4
 	m.Total = m.Points + m.Index
 	return m

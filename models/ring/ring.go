@@ -74,12 +74,14 @@ type Ring struct {
 	weights []float64 // by node; 0 for a node not on the ring
 	order   []int32   // nodes in insertion order (the order Collision refers to)
 
-	// Exactly one of wide and packed holds the points, sorted.
+	// Exactly one of wide and packed holds the n points, sorted, and after
+	// them a sentinel (see lookup.go).
 	wide   []Point
 	packed []packedPoint
+	n      int
 
 	// bucket[k] is the index of the first point whose Hash >> shift >= k,
-	// for k = 0 … 2^b; bucket[2^b] = the point count.
+	// for k = 0 … 2^b-1 (n, the sentinel, if there is none).
 	bucket []uint32
 	shift  uint
 	bits   int
@@ -168,13 +170,22 @@ func build(weights []float64, order []int32, cfg Config) (*Ring, error) {
 		}
 		kept = append(kept, Point{p.hash, p.node})
 	}
-	r := &Ring{cfg: cfg, weights: weights, order: order, generated: total, collisions: collisions}
+	r := &Ring{cfg: cfg, weights: weights, order: order, n: len(kept), generated: total, collisions: collisions}
+	// The sentinel after the last point: Hash 2^32-1 stops every lookup's
+	// scan, and its node is the wrap's, that of the first point (-1 on an
+	// empty Wide ring; an empty Packed ring checks n).
+	sentinel := Point{math.MaxUint32, -1}
+	if len(kept) > 0 {
+		sentinel.Node = kept[0].Node
+	} else if cfg.Layout == Packed {
+		sentinel.Node = 0
+	}
 	switch cfg.Layout {
 	case Wide:
-		r.wide = kept
+		r.wide = append(kept, sentinel)
 	case Packed:
-		r.packed = make([]packedPoint, len(kept))
-		for i, p := range kept {
+		r.packed = make([]packedPoint, len(kept)+1)
+		for i, p := range append(kept, sentinel) {
 			r.packed[i] = pack(p)
 		}
 	}
@@ -204,7 +215,7 @@ func (r *Ring) Config() Config { return r.cfg }
 
 // Len returns the number of points on the ring (after collisions are
 // resolved).
-func (r *Ring) Len() int { return len(r.wide) + len(r.packed) }
+func (r *Ring) Len() int { return r.n }
 
 // Generated returns the number of points the nodes' weights asked for,
 // before collisions were resolved: Len() + Collisions() for FirstWins and
