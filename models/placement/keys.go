@@ -13,8 +13,8 @@ const (
 	// of PCG(randomKeySeed, randomKeyStream): one fixed set, whatever the
 	// salt.
 	Random = "random"
-	// Prefix keys share one long prefix and end in the key's number in at
-	// least eight digits: eu-west-1/tenant-0042/user/00000000, …
+	// Prefix keys share one long prefix and end in the key's number in
+	// eight digits or more: eu-west-1/tenant-0042/user/00000000, …
 	Prefix = "prefix"
 )
 

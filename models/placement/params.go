@@ -21,7 +21,7 @@ const (
 	MaxSalt    = 1_000_000_000
 	// MaxKeyHashes bounds keys × servers (rendezvous hashes every key once
 	// per server) and keys × probes (multi-probe hashes it once per probe).
-	MaxKeyHashes = 100_000_000
+	MaxKeyHashes = 50_000_000
 )
 
 // Params are the model's inputs.

@@ -44,14 +44,9 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	if err := p.Validate(); err != nil {
 		return model.Result{}, err
 	}
-	e := &env{p: p, keys: makeKeys(p.KeyShape, p.Keys), seeds: newSeeds(p.Salt, p.Probes), n: p.Servers}
-	h := newHasher()
-	e.hashes = make([]uint64, e.keys.len())
-	for i := range e.hashes {
-		if err := tick(ctx, i); err != nil {
-			return model.Result{}, err
-		}
-		e.hashes[i] = h.sum(e.seeds.key, e.keys.at(i))
+	e, err := newEnv(ctx, p)
+	if err != nil {
+		return model.Result{}, err
 	}
 
 	var res model.Result

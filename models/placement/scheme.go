@@ -12,6 +12,20 @@ type env struct {
 	n      int
 }
 
+// newEnv makes p's keys and seeds and hashes every key; p is valid.
+func newEnv(ctx context.Context, p Params) (*env, error) {
+	e := &env{p: p, keys: makeKeys(p.KeyShape, p.Keys), seeds: newSeeds(p.Salt, p.Probes), n: p.Servers}
+	h := newHasher()
+	e.hashes = make([]uint64, e.keys.len())
+	for i := range e.hashes {
+		if err := tick(ctx, i); err != nil {
+			return nil, err
+		}
+		e.hashes[i] = h.sum(e.seeds.key, e.keys.at(i))
+	}
+	return e, nil
+}
+
 // An outcome is one scheme's placement of every key in the three
 // configurations, by server number, and its costs before the change.
 type outcome struct {
