@@ -9,7 +9,9 @@ import (
 	"lbcourse/models/healthcheck"
 	"lbcourse/models/layer"
 	"lbcourse/models/model"
+	"lbcourse/models/placement"
 	"lbcourse/models/queue"
+	"lbcourse/models/ring"
 	"lbcourse/models/warmup"
 	"lbcourse/report/internal/registry"
 )
@@ -21,6 +23,7 @@ func Models() []registry.Definition {
 		queue.Model,
 		hashing.Model,
 		dotnetring.Model,
+		placement.Model,
 		warmup.Model,
 		layer.Model,
 		healthcheck.Model,
@@ -30,7 +33,10 @@ func Models() []registry.Definition {
 
 // Libraries are the packages under models/ that models share.
 func Libraries() []registry.Library {
-	return []registry.Library{{Dir: "models/model", Source: model.Source}}
+	return []registry.Library{
+		{Dir: "models/model", Source: model.Source},
+		{Dir: "models/ring", Source: ring.Source},
+	}
 }
 
 // Registry returns a new registry of every model of the course.
