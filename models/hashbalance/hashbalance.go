@@ -188,9 +188,9 @@ func hashAll(ctx context.Context, h func([]byte) uint32, keys Keys, hs []uint32)
 	return nil
 }
 
-// Measure returns the figures of every shape and hash and of the random
+// Measures returns the figures of every shape and hash and of the random
 // baseline for valid parameters p.
-func (p Params) Measure(ctx context.Context) (Figures, error) {
+func Measures(ctx context.Context, p Params) (Figures, error) {
 	names := pointNames(p.Servers, p.Vnodes, p.Salt)
 	points := make([]uint32, names.Len())
 	rings := make([]*ring.Ring, len(Hashes))
@@ -237,7 +237,7 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	if err := p.Validate(); err != nil {
 		return model.Result{}, err
 	}
-	f, err := p.Measure(ctx)
+	f, err := Measures(ctx, p)
 	if err != nil {
 		return model.Result{}, err
 	}

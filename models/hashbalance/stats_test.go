@@ -24,8 +24,8 @@ func TestMaxOverMean(t *testing.T) {
 
 // TestChiSquare checks the statistic and its p-value against hand values:
 // equal counts give 0 and p = 1; 15 and 5 give 5 with one degree of
-// freedom, p = erfc(√(5/2)); 1024 buckets at their expectation plus ±10
-// alternating around 100 give 1024.
+// freedom, p = erfc(√(5/2)); 10, 20, 30 give 10 with two, p = e^−5; 1024
+// buckets alternating ±10 around 100 give 1024 with 1023, p just under ½.
 func TestChiSquare(t *testing.T) {
 	if got := chiSquare([]int{10, 10, 10}); got != (ChiSquare{Stat: 0, DF: 2, P: 1}) {
 		t.Errorf("even counts: %+v", got)
@@ -33,6 +33,9 @@ func TestChiSquare(t *testing.T) {
 	got := chiSquare([]int{15, 5})
 	if got.Stat != 5 || got.DF != 1 || math.Abs(got.P-math.Erfc(math.Sqrt(2.5))) > 1e-12 {
 		t.Errorf("15, 5: %+v, want stat 5, p %v", got, math.Erfc(math.Sqrt(2.5)))
+	}
+	if got := chiSquare([]int{10, 20, 30}); got.Stat != 10 || got.DF != 2 || math.Abs(got.P-math.Exp(-5)) > 1e-15 {
+		t.Errorf("10, 20, 30: %+v, want stat 10, p %v", got, math.Exp(-5))
 	}
 	counts := make([]int, 1024)
 	for i := range counts {
