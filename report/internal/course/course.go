@@ -5,8 +5,10 @@ package course
 import (
 	"lbcourse/models/choices"
 	"lbcourse/models/dotnetring"
+	"lbcourse/models/hashbalance"
 	"lbcourse/models/hashing"
 	"lbcourse/models/healthcheck"
+	"lbcourse/models/hotkeys"
 	"lbcourse/models/layer"
 	"lbcourse/models/model"
 	"lbcourse/models/placement"
@@ -24,6 +26,8 @@ func Models() []registry.Definition {
 		hashing.Model,
 		dotnetring.Model,
 		placement.Model,
+		hashbalance.Model,
+		hotkeys.Model,
 		warmup.Model,
 		layer.Model,
 		healthcheck.Model,

@@ -22,7 +22,7 @@ func TestRegistry(t *testing.T) {
 	if deps := q.Deps(); !slices.Equal(deps, []string{"models/model"}) {
 		t.Errorf("queue deps = %v", deps)
 	}
-	if got := r.Names(); !slices.Equal(got, []string{"queue", "hashing", "dotnet_ring", "placement", "warmup", "layer", "healthcheck", "choices"}) {
+	if got := r.Names(); !slices.Equal(got, []string{"queue", "hashing", "dotnet_ring", "placement", "hash_balance", "hot_keys", "warmup", "layer", "healthcheck", "choices"}) {
 		t.Errorf("names = %v", got)
 	}
 	for _, n := range r.Names() {
