@@ -107,6 +107,17 @@ func TestChangesRandom(t *testing.T) {
 				t.Fatal(err)
 			}
 			check("remove", added, removed, arcs, 3, float64(added.Owned()[3])/(1<<32))
+			// A migration to a ring of another configuration (Pingora's v1
+			// to v2: fewer points, packed): a key moves exactly when an arc
+			// holds it.
+			v2 := mustNew(t, slices.Repeat([]float64{1}, 10), Config{Points: 16, Layout: Packed, Hash: salted(9)})
+			arcs = Changes(r, v2)
+			for _, h := range hs {
+				in := slices.ContainsFunc(arcs, func(a Arc) bool { return a.Contains(h) })
+				if moved := r.Lookup(h) != v2.Lookup(h); moved != in {
+					t.Fatalf("%v/%v migration: key %d moved %v, in an arc %v", policy, layout, h, moved, in)
+				}
+			}
 			if !reflect.DeepEqual(Changes(r, r), []Arc(nil)) {
 				t.Errorf("Changes(r, r) = %v", Changes(r, r))
 			}

@@ -81,7 +81,8 @@ func (r *Ring) Lookup(h uint32) int {
 
 // Index returns the index (for Point) of the first point clockwise from h:
 // the first with Hash >= h, 0 if there is none (the wrap), by the bucket
-// index. It returns 0 on an empty ring.
+// index. It returns 0 on an empty ring. Point(Index(h)+j) is then the j-th
+// point after that one clockwise, wrapping (the successor walk).
 func (r *Ring) Index(h uint32) int {
 	i := int(r.bucket[h>>r.shift])
 	for i < r.n && r.hashAt(i) < h {

@@ -324,3 +324,27 @@ func TestMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestCollisionCount checks the collision count of 2^20 uniform 32-bit
+// positions: a pair collides with probability 2^-32, so about
+// C(2^20, 2)/2^32 ≈ 128 points share a position with another (this seed
+// gives 131), and the policies keep Generated() −
+// Collisions() points except KeepAll, which keeps them all.
+func TestCollisionCount(t *testing.T) {
+	const n, wantCollisions = 1 << 20, 131
+	rng := rand.New(rand.NewPCG(32, 32))
+	pos := make([]uint32, n)
+	for i := range pos {
+		pos[i] = rng.Uint32()
+	}
+	for _, policy := range []Collision{KeepAll, FirstWins, LastWins} {
+		r := mustNew(t, []float64{1}, Config{Points: n, Hash: func(_, i int) uint32 { return pos[i] }, Collisions: policy})
+		want := n
+		if policy != KeepAll {
+			want = n - r.Collisions()
+		}
+		if r.Collisions() != wantCollisions || r.Len() != want {
+			t.Errorf("%v: %d collisions, %d points; want %d, %d", policy, r.Collisions(), r.Len(), wantCollisions, want)
+		}
+	}
+}
