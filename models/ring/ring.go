@@ -9,9 +9,11 @@
 // those past the last one. A key whose hash is h therefore goes to the first
 // point clockwise with Hash >= h, wrapping past 2^32-1 to the first point.
 //
-// A Ring is immutable: Add and Remove return a new ring, so an old and a new
-// ring can serve side by side (Pingora's migration from its v1 to its v2
-// ring kept both in memory and chose one per request).
+// A Ring is immutable, so safe for concurrent use: Add and Remove return a
+// new ring, and an old and a new ring can serve side by side (Pingora's
+// migration from its v1 to its v2 ring kept both in memory and chose one
+// per request; Changes gives the positions whose owner differs). A
+// Bounded assigner, which has loads, is not safe for concurrent use.
 //
 // Two choices that lesson 04 varies are explicit in Config: the point's
 // representation (Layout: 8-byte Point structs or 6-byte packed points) and
