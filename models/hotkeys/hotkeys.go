@@ -72,6 +72,8 @@ const (
 	MaxSeed     = 1_000_000
 	// MaxHot bounds the keys replicated.
 	MaxHot = 10_000
+	// MaxReplicas bounds hot × k, the replicas placed by successor walks.
+	MaxReplicas = 1_000_000
 	// SeriesK is the largest k of the series over k: k = 1 …
 	// min(servers, SeriesK).
 	SeriesK = 20
@@ -159,6 +161,8 @@ func (p Params) Validate() error {
 		bad("k", "must be between 1 and "+itoa(MaxServers)+", got "+itoa(p.K))
 	case serversOK && p.K > p.Servers:
 		bad("k", "must be at most servers ("+itoa(p.Servers)+"), got "+itoa(p.K))
+	case p.Hot >= 0 && p.Hot <= MaxHot && p.Hot*p.K > MaxReplicas:
+		bad("k", "hot × k must be at most "+itoa(MaxReplicas)+", got "+itoa(p.Hot)+" × "+itoa(p.K))
 	}
 	if p.Seed < 0 || p.Seed > MaxSeed {
 		bad("seed", "must be between 0 and "+itoa(MaxSeed)+", got "+strconv.FormatInt(p.Seed, 10))
@@ -397,6 +401,9 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	n := min(p.Servers, SeriesK)
 	ks, byK, floorByK := make([]float64, n), make([]float64, n), make([]float64, n)
 	for k := 1; k <= n; k++ {
+		if err := ctx.Err(); err != nil {
+			return model.Result{}, err
+		}
 		loads, floor := e.Replicated(p.Hot, k)
 		ks[k-1], byK[k-1], floorByK[k-1] = float64(k), maxOverMean(loads, p.Requests), floor
 	}

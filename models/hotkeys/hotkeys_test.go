@@ -203,6 +203,8 @@ func TestValidate(t *testing.T) {
 		{with(func(p *Params) { p.Keys, p.Hot = 5, 6 }), "parameter hot: must be at most keys (5), got 6"},
 		{with(func(p *Params) { p.K = 11 }), "parameter k: must be at most servers (10), got 11"},
 		{with(func(p *Params) { p.K = 1001 }), "parameter k: must be between 1 and 1000, got 1001"},
+		{with(func(p *Params) { p.Keys, p.Servers, p.Vnodes, p.Hot, p.K = 1000, 1000, 1, 1000, 1000 }), ""},
+		{with(func(p *Params) { p.Keys, p.Servers, p.Vnodes, p.Hot, p.K = 1001, 1000, 1, 1001, 1000 }), "parameter k: hot × k must be at most 1000000, got 1001 × 1000"},
 		{with(func(p *Params) { p.Seed = -1 }), "parameter seed: must be between 0 and 1000000, got -1"},
 	} {
 		modeltest.CheckValidate(t, c.p, c.want, Run)
