@@ -5,8 +5,8 @@
 //
 // The course's source warns that a key requested very often overloads its
 // server and advises replicating hot keys (or splitting them). This model
-// puts numbers on that. Keys key:0 … key:<keys−1> are ranked by popularity:
-// key r is requested with probability (r+1)^−s / H(keys, s) (Zipf; see
+// puts numbers on that. Keys 0 … keys−1 are ranked by popularity: key r
+// is requested with probability (r+1)^−s / H(keys, s) (Zipf; see
 // Zipf), and a stream of requests is drawn from a PCG seeded with seed. The
 // ring is the source's C# ring (models/ring with ring.DotNetHash: SHA-1 of
 // "redis-<n>#VN<i>", servers redis-1 … redis-<servers>, vnodes points
@@ -25,7 +25,8 @@
 //     clockwise holding fewer than ceil(balance × (placed+1) / servers)
 //     keys, and all its requests follow it. A server's key count stays
 //     within the bound, its request load does not: a hot key weighs
-//     thousands of cold ones.
+//     thousands of cold ones. (The paper's balls are keys; bounding
+//     requests is the next placement.)
 //   - bounded_requests: the same rule applied to every request as HAProxy
 //     applies it to outstanding requests, with no request finishing: the
 //     request load is then bounded by balance, and the price is that a hot
@@ -50,7 +51,6 @@ import (
 	"context"
 	"crypto/sha1"
 	"encoding/binary"
-
 	"math/rand/v2"
 	"slices"
 	"strconv"
