@@ -37,6 +37,8 @@ func outputs() []model.Output {
 		}
 	}
 	outs = append(outs,
+		model.OutValue("ring.indexed.touched", "", "ring: lookup steps of Ring.Lookup, which reads one bucket-index entry, then points from that bucket's first up to the one at or past the key"),
+		model.OutValue("ring.indexed.memory_per_server", "byte", "ring: bytes of points and bucket index over N, the state Ring.Lookup reads"),
 		model.OutValue("ideal.max_over_mean", "", "1, the balance of a perfect spread"),
 		model.OutValue("ideal.moved_add", "", "1 / (N + 1), the least share an addition must move"),
 		model.OutValue("ideal.moved_fail", "", "1 / N, the least share a failure must move (the failed server's keys)"),

@@ -65,6 +65,9 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 			res.Set(s.name+"."+f.name, f.v, f.unit)
 			series[f.name] = append(series[f.name], f.v)
 		}
+		for _, f := range o.extra {
+			res.Set(s.name+"."+f.name, f.v, f.unit)
+		}
 	}
 	ideal := []figure{
 		{"max_over_mean", 1, ""},

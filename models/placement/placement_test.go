@@ -43,6 +43,8 @@ func TestDefaults(t *testing.T) {
 	for path, want := range map[string]float64{
 		"servers": 10, "keys": 100_000, "ring_bounded.capacity": 12_500,
 		"ideal.max_over_mean": 1, "ideal.moved_add": 1.0 / 11, "ideal.moved_fail": 0.1,
+		// 1 601 points × 8 bytes and 2^11 index entries × 4 bytes, over 10.
+		"ring.indexed.touched": 2.40029, "ring.indexed.memory_per_server": 2100,
 	} {
 		if got := modeltest.Value(t, r, path); got != want {
 			t.Errorf("%s = %v, want %v", path, got, want)
@@ -106,8 +108,8 @@ func TestOutputsDeclared(t *testing.T) {
 				t.Errorf("value %s: unit %q, declared %q", v.Path, v.Unit, u)
 			}
 		}
-		if len(r.Values) != 3+7*8+3 || len(r.Series) != 8+3 {
-			t.Errorf("%d values and %d series, want %d and %d", len(r.Values), len(r.Series), 3+7*8+3, 8+3)
+		if len(r.Values) != 3+7*8+2+3 || len(r.Series) != 8+3 {
+			t.Errorf("%d values and %d series, want %d and %d", len(r.Values), len(r.Series), 3+7*8+2+3, 8+3)
 		}
 	}
 }

@@ -47,18 +47,33 @@ func searchIndex(r *ring.Ring, x uint32) int {
 	return r.Index(x)
 }
 
+// indexedReads returns the reads Ring.Lookup makes for position x by its
+// bucket index, as models/ring documents it: one index entry (bucket k =
+// x's top IndexBits bits, which holds the first point at or past k's
+// first position), then one point per point of the bucket below x and the
+// point that stops the scan (the sentinel past the last point at the
+// latest).
+func indexedReads(r *ring.Ring, x uint32) int {
+	shift := 32 - r.IndexBits()
+	first := searchIndex(r, x>>shift<<shift)
+	return 1 + searchIndex(r, x) - first + 1
+}
+
 // placeRing places a key at the first of the servers' Vnodes points
-// clockwise from position(h) (models/ring, Ring.Lookup): one hash; the
-// cost counted is that of a binary search over the points (Ring.Search),
-// its comparisons; the memory the points (Ring.Memory().Points), not the
-// bucket index Ring.Lookup adds to them.
+// clockwise from position(h) (models/ring, Ring.Lookup): one hash. Its
+// touched and memory_per_server are those of a binary search over the
+// points (Ring.Search): its comparisons, and the points' array
+// (Ring.Memory().Points, the sentinel included). ring.indexed.touched and
+// ring.indexed.memory_per_server are those of Ring.Lookup, which reads a
+// bucket index over the top bits of the position first
+// (Ring.Memory().Total).
 func placeRing(ctx context.Context, e *env) (outcome, error) {
 	rs, err := rings(e.n, e.p.Vnodes, e.seeds.point, pointName)
 	if err != nil {
 		return outcome{}, err
 	}
 	o := newOutcome(len(e.hashes))
-	steps, n := 0, rs[0].Len()
+	steps, reads, n := 0, 0, rs[0].Len()
 	for i, h := range e.hashes {
 		if err := tick(ctx, i); err != nil {
 			return outcome{}, err
@@ -68,10 +83,16 @@ func placeRing(ctx context.Context, e *env) (outcome, error) {
 		o.add[i] = int32(rs[1].Lookup(x))
 		o.fail[i] = int32(rs[2].Lookup(x))
 		steps += searchSteps(n, searchIndex(rs[0], x))
+		reads += indexedReads(rs[0], x)
 	}
+	k, mem := float64(len(e.hashes)), rs[0].Memory()
 	o.hashEvals = 1
-	o.touched = float64(steps) / float64(len(e.hashes))
-	o.memoryPerServer = float64(rs[0].Memory().Points) / float64(e.n)
+	o.touched = float64(steps) / k
+	o.memoryPerServer = float64(mem.Points) / float64(e.n)
+	o.extra = []figure{
+		{"indexed.touched", float64(reads) / k, ""},
+		{"indexed.memory_per_server", float64(mem.Total) / float64(e.n), "byte"},
+	}
 	return o, nil
 }
 

@@ -38,6 +38,8 @@ type outcome struct {
 	// memoryPerServer is the lookup state in bytes over N, before the
 	// change.
 	memoryPerServer float64
+	// extra are the scheme's own further figures, at s.<name>.
+	extra []figure
 }
 
 // newOutcome returns an outcome with room for k keys.

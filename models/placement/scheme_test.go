@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"testing"
+
+	"lbcourse/models/ring"
 )
 
 // place runs the scheme called name on p's keys.
@@ -222,5 +224,35 @@ func TestKeys(t *testing.T) {
 	}
 	if got := string(makeKeys(Prefix, MaxKeys).at(MaxKeys - 1)); got != "eu-west-1/tenant-0042/user/00999999" {
 		t.Errorf("prefix key %d = %q", MaxKeys-1, got)
+	}
+}
+
+// TestIndexedReads counts Ring.Lookup's reads on a ring of four points in
+// four buckets (IndexBits 2: buckets start at 0, 2^30, 2^31, 3·2^30):
+// three points in bucket 0, one in bucket 2.
+func TestIndexedReads(t *testing.T) {
+	pos := [2][2]uint32{{0x1000_0000, 0x3000_0000}, {0x2000_0000, 0x9000_0000}}
+	r, err := ring.New([]float64{1, 1}, ring.Config{
+		Points: 2, Hash: func(n, i int) uint32 { return pos[n][i] }, IndexBits: 2,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		x     uint32
+		reads int
+	}{
+		{0x0000_0000, 2}, // index, point 0
+		{0x1000_0000, 2}, // index, point 0 (equal stops)
+		{0x2500_0000, 4}, // index, points 0, 1, 2
+		{0x3000_0001, 5}, // index, points 0, 1, 2, then 3 in bucket 2
+		{0x5000_0000, 2}, // bucket 1 is empty: index, point 3
+		{0x9000_0001, 3}, // index, point 3, the sentinel
+		{0xd000_0000, 2}, // empty bucket 3: index, the sentinel
+		{0xffff_ffff, 2}, // index, the sentinel
+	} {
+		if got := indexedReads(r, c.x); got != c.reads {
+			t.Errorf("indexedReads(%#x) = %d, want %d", c.x, got, c.reads)
+		}
 	}
 }
