@@ -21,18 +21,8 @@ func outputs() []model.Output {
 		model.OutValue("keys", "key", "number of keys placed (the parameter)"),
 		model.OutValue("ring_bounded.capacity", "key", "ceil(bounded_c × keys / servers): no server holds more keys under ring_bounded"),
 	}
-	figures := []struct{ name, unit, doc string }{
-		{"max_over_mean", "", "the most keys on one server × N / keys, before the change (1 for a perfect spread)"},
-		{"min_over_mean", "", "the fewest keys on one server × N / keys, before the change"},
-		{"moved_add", "", "share of the keys whose server changes when server N is added"},
-		{"moved_fail", "", "share of the keys whose server changes when server N-1 fails"},
-		{"moved_fail_other", "", "of the keys not on server N-1, the share whose server changes when it fails"},
-		{"memory_per_server", "byte", "bytes of lookup state over N, beyond the server list (ring points, Maglev entries, server seeds, loads)"},
-		{"hash_evals", "", "hash evaluations of the key per lookup, averaged over the keys"},
-		{"touched", "", "lookup steps per key: state entries read (points compared, table entries, seeds) or, for modulo and jump, rounds of arithmetic"},
-	}
 	for _, s := range SchemeNames() {
-		for _, f := range figures {
+		for _, f := range schemeFigures {
 			outs = append(outs, model.OutValue(s+"."+f.name, f.unit, s+": "+f.doc))
 		}
 	}
@@ -43,7 +33,7 @@ func outputs() []model.Output {
 		model.OutValue("ideal.moved_add", "", "1 / (N + 1), the least share an addition must move"),
 		model.OutValue("ideal.moved_fail", "", "1 / N, the least share a failure must move (the failed server's keys)"),
 	)
-	for _, f := range figures {
+	for _, f := range schemeFigures {
 		outs = append(outs, model.OutSeries(f.name, f.unit, "<scheme>."+f.name+" for the seven schemes (X = 0 … 6, Labels the names)"))
 	}
 	return append(outs,
@@ -51,4 +41,18 @@ func outputs() []model.Output {
 		model.OutSeries("ideal.moved_add", "", "constant line at ideal.moved_add (X = 0 … 6)"),
 		model.OutSeries("ideal.moved_fail", "", "constant line at ideal.moved_fail (X = 0 … 6)"),
 	)
+}
+
+// schemeFigures are the figures every scheme s reports, at s.<name>, in the
+// order of the results, with their units and descriptions; each has a
+// series of the same name over the schemes.
+var schemeFigures = []struct{ name, unit, doc string }{
+	{"max_over_mean", "", "the most keys on one server × N / keys, before the change (1 for a perfect spread)"},
+	{"min_over_mean", "", "the fewest keys on one server × N / keys, before the change"},
+	{"moved_add", "", "share of the keys whose server changes when server N is added"},
+	{"moved_fail", "", "share of the keys whose server changes when server N-1 fails"},
+	{"moved_fail_other", "", "of the keys not on server N-1, the share whose server changes when it fails"},
+	{"memory_per_server", "byte", "bytes of lookup state over N, beyond the server list (ring points, Maglev entries, server seeds, loads)"},
+	{"hash_evals", "", "hash evaluations of the key per lookup, averaged over the keys"},
+	{"touched", "", "lookup steps per key: state entries read (points compared, table entries, seeds) or, for modulo and jump, rounds of arithmetic"},
 }

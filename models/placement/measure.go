@@ -53,7 +53,7 @@ type figure struct {
 	unit string
 }
 
-// figures returns the scheme's eight figures in the order of the results.
+// figures returns the scheme's figures in the order of schemeFigures.
 func (m measures) figures(o outcome) []figure {
 	return []figure{
 		{"max_over_mean", m.maxOverMean, ""},

@@ -81,7 +81,7 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	for i := range xs {
 		xs[i] = float64(i)
 	}
-	for _, f := range (measures{}).figures(outcome{}) {
+	for _, f := range schemeFigures {
 		res.AddSeries(model.Series{Name: f.name, X: xs, Y: series[f.name], Labels: names})
 	}
 	for _, f := range ideal {

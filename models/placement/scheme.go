@@ -33,7 +33,7 @@ type outcome struct {
 	// gone).
 	before, add, fail []int32
 	// hashEvals and touched are per lookup, averaged over the keys,
-	// before the change; see Run for the units.
+	// before the change; the package doc defines the units.
 	hashEvals, touched float64
 	// memoryPerServer is the lookup state in bytes over N, before the
 	// change.
@@ -53,7 +53,7 @@ type scheme struct {
 	place func(context.Context, *env) (outcome, error)
 }
 
-// Schemes are the schemes the model compares, in the order of its results
+// schemes are the placement schemes the model compares, in the order of its results
 // and of the series' X (0 … 6).
 var schemes = []scheme{
 	{"modulo", placeModulo},
