@@ -60,6 +60,7 @@
 //	caption: Shown under the figure.
 //	alt: Describes the figure for readers who cannot see it.
 //	legend: top-left           # top-right (default), top-left, bottom-right, bottom-left
+//	aspect: square             # wide (default) or square, for axes on one scale
 //	x: {label: virtual nodes, log: true}
 //	y: {label: share moved, min: 0, max: 1}
 //	series:

@@ -31,6 +31,7 @@ import (
 //	  - {y: ideal.moved, legend: text}   # a value path or a number
 //	bins: 20                          # histogram only
 //	legend: top-left                  # top-right (default), top-left, bottom-right, bottom-left
+//	aspect: square                    # wide (default) or square: axes on one scale
 //	```
 //
 // ID names the figure's file. A series of another experiment is written
@@ -51,7 +52,13 @@ type Plot struct {
 	Lines      []PlotLine
 	Bins       int
 	Legend     string
+	// Aspect is the drawing's shape: "" (wide, the default) or "square",
+	// for plots whose axes must share a scale, such as points on a circle.
+	Aspect string
 }
+
+// Aspects are the shapes a plot's drawing can take besides the default.
+var Aspects = []string{"wide", "square"}
 
 // LegendPlaces are where a plot's legend can go.
 var LegendPlaces = []string{"top-right", "top-left", "bottom-right", "bottom-left"}
@@ -91,7 +98,7 @@ func (p *Plot) Pos() int     { return p.Off }
 // Neutral covers the id, experiment, kind, axis scales and the data.
 func (p *Plot) Neutral() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s experiment=%s kind=%s x=%s y=%s bins=%d legend=%s", p.ID, p.Experiment, p.Type, axisNeutral(p.X), axisNeutral(p.Y), p.Bins, p.Legend)
+	fmt.Fprintf(&b, "%s experiment=%s kind=%s x=%s y=%s bins=%d legend=%s aspect=%s", p.ID, p.Experiment, p.Type, axisNeutral(p.X), axisNeutral(p.Y), p.Bins, p.Legend, p.Aspect)
 	for _, s := range p.Series {
 		if s.Bound != "" {
 			fmt.Fprintf(&b, " %s=%s:%s", s.Bound, s.Experiment, s.Data)
@@ -127,7 +134,7 @@ func ParsePlot(b *Block) Directive {
 	if m == nil {
 		return nil
 	}
-	fs := b.Fields(m, "plot", []string{"experiment", "kind", "title", "caption", "alt", "x", "y", "series", "lines", "bins", "legend"})
+	fs := b.Fields(m, "plot", []string{"experiment", "kind", "title", "caption", "alt", "x", "y", "series", "lines", "bins", "legend", "aspect"})
 	b.Require(fs, "experiment", "kind", "caption", "alt", "series")
 	p.Experiment = b.String(fs, "experiment")
 	if f, ok := fs["experiment"]; ok {
@@ -144,6 +151,10 @@ func ParsePlot(b *Block) Directive {
 	p.Legend = b.String(fs, "legend")
 	if f, ok := fs["legend"]; ok && !slices.Contains(LegendPlaces, p.Legend) {
 		b.Errorf(b.NodeOff(f.Value), "plot: legend %q: want one of %s", p.Legend, strings.Join(LegendPlaces, ", "))
+	}
+	p.Aspect = b.String(fs, "aspect")
+	if f, ok := fs["aspect"]; ok && !slices.Contains(Aspects, p.Aspect) {
+		b.Errorf(b.NodeOff(f.Value), "plot: aspect %q: want one of %s", p.Aspect, strings.Join(Aspects, ", "))
 	}
 	p.X = b.axis(fs, "x")
 	p.Y = b.axis(fs, "y")

@@ -35,6 +35,9 @@ func resolvePlot(d Directive, c Context) (any, bool) {
 	p := d.(*Plot)
 	kind, known := p.Type.Def()
 	spec := figure.Spec{Kind: p.Type, Title: p.Title, X: p.X, Y: p.Y, Bins: p.Bins, Legend: p.Legend}
+	if p.Aspect == "square" {
+		spec.Width, spec.Height = figure.SquareSide, figure.SquareSide
+	}
 	series, ok := p.seriesData(c, kind)
 	for _, s := range series {
 		spec.Series = append(spec.Series, s.Series)

@@ -87,6 +87,10 @@ var palette = []color.Color{
 
 func colorAt(i int) color.Color { return palette[i%len(palette)] }
 
+// SquareSide is the side of a square wide drawing (a plot with aspect:
+// square), the default drawing's height plus room for the legend below.
+const SquareSide = 11 * vg.Centimeter
+
 // Size returns the wide drawing's width and height: Width and Height, or
 // 16 cm by 9 cm when they are zero.
 func (s Spec) Size() (w, h vg.Length) {
