@@ -6,7 +6,11 @@
 #              (make system-deps, which runs .ci/deps: apt-get as root, otherwise it prints
 #              the one command to run), then node_modules by npm ci when package.json or
 #              package-lock.json changed; quick, and no apt call, when all is there
-# make bench   runs the benchmarks
+# make bench   runs every benchmark, of the main module and of the nested module
+#              models/ring/compare, 5 runs of 200ms each, and writes them with the
+#              machine and the day to models/timings/results.txt (committed; the
+#              timings model reads it), atomically: a failed run keeps the old file
+#              (go run ./models/timings/cmd/record; its doc says the format)
 # make serve   live preview on http://127.0.0.1:8080/
 # make check   fails, naming files, when out/ is stale
 # make diff    displayed values that moved since HEAD
@@ -39,7 +43,7 @@ test: deps
 	$(GO) run ./report check
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+	GO=$(GO) $(GO) run ./models/timings/cmd/record -o models/timings/results.txt -count 5 -benchtime 200ms . models/ring/compare
 
 serve:
 	$(GO) run ./report serve

@@ -95,11 +95,14 @@ func (d Def[P]) Erase() Erased {
 // The name in a placeholder is documentation only; Doc says what it ranges
 // over.
 type Output struct {
-	// Series is true for a series, false for a scalar value.
+	// Series is true for a series, false for a scalar value or a text.
 	Series bool
+	// Text is true for a text (see Text), false for a number or a series.
+	Text bool
 	// Pattern matches the value's path or the series' name.
 	Pattern string
-	// Unit is the value's Unit; for a series, the unit of its Y.
+	// Unit is the value's Unit; for a series, the unit of its Y; "" for a
+	// text.
 	Unit string
 	// Doc is one line saying what the output is.
 	Doc string
@@ -108,6 +111,11 @@ type Output struct {
 // OutValue declares a value.
 func OutValue(pattern, unit, doc string) Output {
 	return Output{Pattern: pattern, Unit: unit, Doc: doc}
+}
+
+// OutText declares a text.
+func OutText(pattern, doc string) Output {
+	return Output{Text: true, Pattern: pattern, Doc: doc}
 }
 
 // OutSeries declares a series; unit is the unit of its Y.
@@ -180,8 +188,10 @@ func Fill(pattern, path string) string {
 }
 
 // CheckOutputs reports the first problem of a list of declarations: a
-// malformed pattern, an empty Doc, or two patterns of the same kind that
-// some path matches both, so that a path names at most one declaration.
+// malformed pattern, an empty Doc, a text that is a series or has a unit,
+// or two patterns of the same kind that some path matches both, so that a
+// path names at most one declaration (values and texts are one kind: a
+// path names a value or a text).
 func CheckOutputs(outs []Output) error {
 	for i, o := range outs {
 		if err := checkPattern(o.Pattern); err != nil {
@@ -189,6 +199,9 @@ func CheckOutputs(outs []Output) error {
 		}
 		if strings.TrimSpace(o.Doc) == "" || strings.ContainsAny(o.Doc, "\n\r") {
 			return fmt.Errorf("output %s: Doc must be one non-empty line", o.Pattern)
+		}
+		if o.Text && (o.Series || o.Unit != "") {
+			return fmt.Errorf("output %s: a text is neither a series nor has a unit", o.Pattern)
 		}
 		for _, p := range outs[:i] {
 			if p.Series == o.Series && Overlap(p.Pattern, o.Pattern) {

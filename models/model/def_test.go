@@ -80,6 +80,10 @@ func TestCheckOutputs(t *testing.T) {
 		{[]Output{OutValue("a.<>", "", "a")}, `output pattern "a.<>": segment "<>" is neither a literal (a-z, 0-9, _) nor a placeholder <name>`},
 		{[]Output{OutValue("t.<T>", "", "a")}, ""},
 		{[]Output{OutValue("a", "", " ")}, "output a: Doc must be one non-empty line"},
+		{[]Output{OutText("a.b", "a text"), OutSeries("a.b", "", "a series")}, ""},
+		{[]Output{OutValue("a.<i>", "", "a"), OutText("a.3", "three")}, "outputs a.<i> and a.3 overlap"},
+		{[]Output{{Text: true, Pattern: "a", Unit: "byte", Doc: "a"}}, "output a: a text is neither a series nor has a unit"},
+		{[]Output{{Text: true, Series: true, Pattern: "a", Doc: "a"}}, "output a: a text is neither a series nor has a unit"},
 	}
 	for _, tc := range tests {
 		err := CheckOutputs(tc.outs)
@@ -104,6 +108,7 @@ func TestDefErase(t *testing.T) {
 		Run: func(_ context.Context, p toyParams) (Result, error) {
 			var r Result
 			r.Set("n", float64(p.N), "")
+			r.SetText("name", "toy")
 			return r, nil
 		},
 	}
@@ -118,6 +123,12 @@ func TestDefErase(t *testing.T) {
 	r, err := e.Run(context.Background(), p)
 	if v, _ := r.Value("n"); err != nil || v.V != 2 {
 		t.Errorf("Run = %v, %v", r, err)
+	}
+	if x, ok := r.Text("name"); !ok || x.S != "toy" {
+		t.Errorf("Text(name) = %v, %v", x, ok)
+	}
+	if _, ok := r.Text("n"); ok {
+		t.Error("Text(n) found a number")
 	}
 	if e.Params.Name() != "toyParams" {
 		t.Errorf("Params = %v", e.Params)

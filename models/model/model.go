@@ -35,6 +35,14 @@ type Value struct {
 	Unit string
 }
 
+// A Text is one named piece of text of a result, such as the name of the
+// CPU a measurement ran on: shown as written, never computed with. Its path
+// is a value path and no value shares it.
+type Text struct {
+	Path string
+	S    string
+}
+
 // A Series is an ordered sequence of points for a plot. X and Y have the same
 // length. Labels, when not nil, names each point (categories for a bar plot).
 type Series struct {
@@ -43,18 +51,23 @@ type Series struct {
 	Labels []string
 }
 
-// A Result is what one run of a model returns: values and series, each in the
-// order the model added them. Paths and series names are unique. Once
-// returned a Result is read, never written: series may share their slices.
+// A Result is what one run of a model returns: values, texts and series,
+// each in the order the model added them. Paths (of values and texts
+// together) and series names are unique. Once returned a Result is read,
+// never written: series may share their slices.
 type Result struct {
 	Values []Value
 	Series []Series
+	Texts  []Text
 }
 
 // Set appends the value at path with the given unit.
 func (r *Result) Set(path string, v float64, unit string) {
 	r.Values = append(r.Values, Value{Path: path, V: v, Unit: unit})
 }
+
+// SetText appends the text s at path.
+func (r *Result) SetText(path, s string) { r.Texts = append(r.Texts, Text{Path: path, S: s}) }
 
 // AddSeries appends s.
 func (r *Result) AddSeries(s Series) { r.Series = append(r.Series, s) }
@@ -67,6 +80,16 @@ func (r *Result) Value(path string) (Value, bool) {
 		}
 	}
 	return Value{}, false
+}
+
+// Text returns the text at path and whether it exists.
+func (r *Result) Text(path string) (Text, bool) {
+	for _, t := range r.Texts {
+		if t.Path == path {
+			return t, true
+		}
+	}
+	return Text{}, false
 }
 
 // SeriesNamed returns the series called name and whether it exists.
