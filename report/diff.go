@@ -140,6 +140,8 @@ func diffLesson(o, n map[string]string, tol float64) []string {
 			lines = append(lines, fmt.Sprintf("  + %s\t%s", k, nv))
 		case !inNew:
 			lines = append(lines, fmt.Sprintf("  - %s\t%s", k, ov))
+		case ov != nv && strings.HasSuffix(k, "|text"):
+			lines = append(lines, fmt.Sprintf("    %s\t%s -> %s\t(text)", k, ov, nv))
 		case ov != nv:
 			rc, ok := relChange(ov, nv)
 			if ok && math.Abs(rc) <= tol {

@@ -157,17 +157,28 @@ func printJSON(w io.Writer, name string, params string, res model.Result) error 
 		series[s.Name] = map[string][]float64{"x": nonNil(s.X), "y": nonNil(s.Y)}
 	}
 	out := map[string]any{"model": name, "params": json.RawMessage(params), "values": vals, "series": series}
+	if len(res.Texts) > 0 {
+		texts := map[string]string{}
+		for _, t := range res.Texts {
+			texts[t.Path] = t.S
+		}
+		out["texts"] = texts
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
 }
 
 // printTable writes the model and its canonical parameters, a table of
-// values (path, value at full precision, unit) and the series' names
+// texts (path, text, "text") and values (path, value at full precision,
+// unit) and the series' names
 // with their lengths.
 func printTable(w io.Writer, name string, params string, res model.Result) {
 	fmt.Fprintf(w, "model %s %s\n\n", name, params)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, t := range res.Texts {
+		fmt.Fprintf(tw, "%s\t%s\ttext\n", t.Path, t.S)
+	}
 	for _, v := range res.Values {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", v.Path, strconv.FormatFloat(v.V, 'g', -1, 64), v.Unit)
 	}
@@ -326,7 +337,11 @@ func cmdModels(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 			fmt.Fprintf(tw, "\n  %s\tunit\tdescription\n", head)
 			for _, o := range outs {
-				fmt.Fprintf(tw, "  %s\t%s\t%s\n", o.Pattern, orDash(o.Unit), o.Doc)
+				unit := orDash(o.Unit)
+				if o.Text {
+					unit = "text"
+				}
+				fmt.Fprintf(tw, "  %s\t%s\t%s\n", o.Pattern, unit, o.Doc)
 			}
 			tw.Flush()
 		}

@@ -14,6 +14,7 @@ import (
 	"lbcourse/models/placement"
 	"lbcourse/models/queue"
 	"lbcourse/models/ring"
+	"lbcourse/models/timings"
 	"lbcourse/models/warmup"
 	"lbcourse/report/internal/registry"
 )
@@ -32,6 +33,7 @@ func Models() []registry.Definition {
 		layer.Model,
 		healthcheck.Model,
 		choices.Model,
+		timings.Model,
 	}
 }
 

@@ -22,7 +22,7 @@ func TestRegistry(t *testing.T) {
 	if deps := q.Deps(); !slices.Equal(deps, []string{"models/model"}) {
 		t.Errorf("queue deps = %v", deps)
 	}
-	if got := r.Names(); !slices.Equal(got, []string{"queue", "hashing", "dotnet_ring", "placement", "hash_balance", "hot_keys", "warmup", "layer", "healthcheck", "choices"}) {
+	if got := r.Names(); !slices.Equal(got, []string{"queue", "hashing", "dotnet_ring", "placement", "hash_balance", "hot_keys", "warmup", "layer", "healthcheck", "choices", "timings"}) {
 		t.Errorf("names = %v", got)
 	}
 	for _, n := range r.Names() {
@@ -68,6 +68,13 @@ func TestOutputs(t *testing.T) {
 				used[o.Pattern+" value"] = true
 				if o.Unit != v.Unit {
 					t.Errorf("value %s: unit %q, declared %q by %s", v.Path, v.Unit, o.Unit, o.Pattern)
+				}
+			}
+			for _, x := range res.Texts {
+				if o, ok := m.TextOutput(x.Path); !ok {
+					t.Errorf("text %s matches no declared text", x.Path)
+				} else {
+					used[o.Pattern+" value"] = true
 				}
 			}
 			for _, s := range res.Series {

@@ -74,6 +74,8 @@ type Context interface {
 	// Value returns EXPERIMENT.PATH; Has asks without reporting.
 	Value(full string, off int) (model.Value, bool)
 	Has(full string) bool
+	// Text returns the text at EXPERIMENT.PATH, without reporting a miss.
+	Text(full string) (string, bool)
 	// Prefix reports whether EXPERIMENT[.PREFIX] has values under it.
 	Prefix(full string, off int) bool
 	// Group returns EXPERIMENT.PATH.1 … EXPERIMENT.PATH.N.

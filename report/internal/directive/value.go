@@ -65,10 +65,22 @@ type ValueView struct {
 	Missing bool // not resolved (reported): a ? stands in
 }
 
-// ResolveValue binds an inline value for its template.
+// ResolveValue binds an inline value for its template: a number in the
+// page's locale, or a text (a path to one, without a format) as it is,
+// recorded in the numbers file under PATH|text.
 func ResolveValue(v *Value, c Context) ValueView {
 	if v.Expr == nil {
 		return ValueView{Missing: true}
+	}
+	if p, ok := v.Path(); ok {
+		if text, ok := c.Text(p.Name); ok {
+			if f := v.Spec.Format.String(); f != "" {
+				c.Errorf(v.Spec.Off, "%s is a text: it takes no format (%s); write {{ %s }}", p.Name, f, p.Name)
+				return ValueView{Missing: true}
+			}
+			c.Record(p.Name+"|text", text, "")
+			return ValueView{Text: text}
+		}
 	}
 	val, ok := c.Number(v)
 	if !ok {

@@ -15,9 +15,11 @@ func (m *Model) Outputs() []model.Output { return slices.Clone(m.outputs) }
 // model.Def does; a model built by New does not unless given WithOutputs.
 func (m *Model) DeclaresOutputs() bool { return len(m.outputs) > 0 }
 
-// MatchValue reports whether path matches a value pattern m declares. A
-// model that declares no outputs matches every path: its paths can only be
-// checked against what a run returns.
+// MatchValue reports whether path matches a value or text pattern m
+// declares (the paths a lesson may name; a text where a number is wanted
+// is reported once the experiment ran). A model that declares no outputs
+// matches every path: its paths can only be checked against what a run
+// returns.
 func (m *Model) MatchValue(path string) bool {
 	_, ok := m.output(false, path)
 	return ok || !m.DeclaresOutputs()
@@ -30,9 +32,18 @@ func (m *Model) MatchSeries(name string) bool {
 	return ok || !m.DeclaresOutputs()
 }
 
-// ValueOutput returns the declaration of the value at path: there is at
+// ValueOutput returns the declaration of the number at path: there is at
 // most one, since declared patterns do not overlap.
-func (m *Model) ValueOutput(path string) (model.Output, bool) { return m.output(false, path) }
+func (m *Model) ValueOutput(path string) (model.Output, bool) {
+	o, ok := m.output(false, path)
+	return o, ok && !o.Text
+}
+
+// TextOutput returns the declaration of the text at path.
+func (m *Model) TextOutput(path string) (model.Output, bool) {
+	o, ok := m.output(false, path)
+	return o, ok && o.Text
+}
 
 // SeriesOutput returns the declaration of the series called name.
 func (m *Model) SeriesOutput(name string) (model.Output, bool) { return m.output(true, name) }

@@ -96,6 +96,7 @@ func (c *pageContext) Errorf(off int, format string, args ...any) {
 
 func (c *pageContext) Value(full string, off int) (model.Value, bool) { return c.res.value(full, off) }
 func (c *pageContext) Has(full string) bool                           { return c.res.has(full) }
+func (c *pageContext) Text(full string) (string, bool)                { return c.res.text(full) }
 func (c *pageContext) Prefix(full string, off int) bool               { return c.res.prefix(full, off) }
 func (c *pageContext) Group(full string, off int) ([]model.Value, bool) {
 	return c.res.group(full, off)

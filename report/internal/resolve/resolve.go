@@ -62,10 +62,25 @@ func (r *resolver) value(full string, off int) (model.Value, bool) {
 	}
 	v, found := x.Result.Value(path)
 	if !found {
+		if _, text := x.Result.Text(path); text {
+			r.errs.Add(r.file, off, "%s is a text, not a number: only an inline value shows it, without a format: {{ %s }}", full, full)
+			return model.Value{}, false
+		}
 		r.miss(off, "experiment %s (model %s) has no value %q%s", name, x.Model.Name, path, diag.DidYouMean(path, run.ValuePaths(x.Result)))
 		return model.Value{}, false
 	}
 	return v, true
+}
+
+// text returns, quietly, the text at EXPERIMENT.PATH of a result that ran.
+func (r *resolver) text(full string) (string, bool) {
+	name, path, _ := strings.Cut(full, ".")
+	x := r.exps[name]
+	if x == nil || !x.OK {
+		return "", false
+	}
+	t, found := x.Result.Text(path)
+	return t.S, found
 }
 
 // has reports, quietly, whether EXPERIMENT.PATH or its group's first value

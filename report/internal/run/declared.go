@@ -26,8 +26,8 @@ func (x *Experiment) Declared() Declaration {
 	}
 	var outs []model.Output
 	for _, o := range x.Model.Outputs() {
-		if o.Series {
-			continue // a varied experiment keeps its runs' values, not their series
+		if o.Series || o.Text {
+			continue // a varied experiment keeps its runs' values, not their series or texts
 		}
 		outs = append(outs, x.expand(o)...)
 	}

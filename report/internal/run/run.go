@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"lbcourse/models/model"
 	"lbcourse/report/internal/cache"
@@ -386,7 +388,7 @@ var ErrInterrupted = errors.New("interrupted")
 
 // checkResult rejects results that pages could not show reliably.
 func checkResult(r model.Result) error {
-	if soundFast(r) {
+	if len(r.Texts) == 0 && soundFast(r) {
 		return nil
 	}
 	seen := map[string]bool{}
@@ -398,6 +400,15 @@ func checkResult(r model.Result) error {
 			return fmt.Errorf("value %q = %v", v.Path, v.V)
 		}
 		seen[v.Path] = true
+	}
+	for _, t := range r.Texts {
+		if seen[t.Path] {
+			return fmt.Errorf("text %q twice, or a value's path", t.Path)
+		}
+		seen[t.Path] = true
+		if err := checkText(t.S); err != nil {
+			return fmt.Errorf("text %q: %v", t.Path, err)
+		}
 	}
 	seen = map[string]bool{}
 	for _, s := range r.Series {
@@ -415,6 +426,27 @@ func checkResult(r model.Result) error {
 			if !finite(s.X[i]) || !finite(s.Y[i]) {
 				return fmt.Errorf("series %q point %d = (%v, %v)", s.Name, i, s.X[i], s.Y[i])
 			}
+		}
+	}
+	return nil
+}
+
+// MaxTextBytes bounds a text of a result, which a page shows in a
+// sentence and the numbers file on one line.
+const MaxTextBytes = 256
+
+// checkText accepts a text a page can show as it is: valid UTF-8 of at
+// most MaxTextBytes, without control characters.
+func checkText(s string) error {
+	if len(s) > MaxTextBytes {
+		return fmt.Errorf("%d bytes, more than %d", len(s), MaxTextBytes)
+	}
+	if !utf8.ValidString(s) {
+		return errors.New("not valid UTF-8")
+	}
+	for _, c := range s {
+		if unicode.IsControl(c) {
+			return fmt.Errorf("control character %U", c)
 		}
 	}
 	return nil
