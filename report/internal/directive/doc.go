@@ -187,6 +187,15 @@
 // in image descriptions, or in directive text such as captions and alt
 // text.
 //
+// A model may also return texts (model.OutText), such as the machine and
+// the day of the timings model's measurements. {{ EXPERIMENT.PATH }} with
+// no format shows a text as written, escaped, and the numbers file lists
+// it as PATH|text: "measured on {{ t.date }} on {{ t.machine.cpu }}
+// ({{ t.machine.goos }}/{{ t.machine.goarch }}, {{ t.machine.go }},
+// {{ t.machine.cores | 0 }} cores)". A text is never a number: with a
+// format, in arithmetic, in a claim or in a table cell it is an error at
+// its position. A replicated or swept experiment has no texts.
+//
 // # Teaching constructs
 //
 // A block quote whose first line is a marker [!TYPE] is a callout; its
