@@ -56,17 +56,25 @@ func (s Spec) String() string {
 
 var (
 	pathRE = regexp.MustCompile(`^[a-z_][a-z0-9_]*(\.[a-z0-9_]+)*$`)
-	joinRE = regexp.MustCompile(`\bjoin\s+"((?:[^"\\]|\\.)*)"`)
+	// suffixRE is a table column's path: it follows a row, so its first
+	// element may be a number or start with one (5x150.ns_per_op).
+	suffixRE = regexp.MustCompile(`^[a-z0-9_]+(\.[a-z0-9_]+)*$`)
+	joinRE   = regexp.MustCompile(`\bjoin\s+"((?:[^"\\]|\\.)*)"`)
 )
 
-// ParseSpec parses text, found at offset off, as PATH [| FORMAT]. join
-// says whether join "SEP" is allowed.
-func ParseSpec(text string, off int, join bool) (Spec, []Problem) {
+// ParseSpec parses text, found at offset off, as PATH [| FORMAT]. column
+// says the text is a table column: join "SEP" is allowed and PATH is a
+// suffix of the row's path, whose first element may start with a digit.
+func ParseSpec(text string, off int, column bool) (Spec, []Problem) {
 	var probs []Problem
 	lead := len(text) - len(strings.TrimLeft(text, " \t"))
 	pathText, fmtText, hasFmt := strings.Cut(text, "|")
 	s := Spec{Off: off + lead, Path: strings.TrimSpace(pathText)}
-	if !pathRE.MatchString(s.Path) {
+	re := pathRE
+	if column {
+		re = suffixRE
+	}
+	if !re.MatchString(s.Path) {
 		probs = append(probs, Problem{Off: s.Off, Msg: fmt.Sprintf("bad value path %q: want dotted lower-case names such as queue.round_robin.mean_wait", s.Path)})
 	}
 	if !hasFmt {
@@ -74,7 +82,7 @@ func ParseSpec(text string, off int, join bool) (Spec, []Problem) {
 	}
 	fmtOff := off + len(pathText) + 1
 	if m := joinRE.FindStringSubmatchIndex(fmtText); m != nil {
-		if !join {
+		if !column {
 			probs = append(probs, Problem{Off: fmtOff + m[0], Msg: "join is for table columns only"})
 		}
 		sep, err := strconv.Unquote(fmtText[m[2]-1 : m[3]+1])

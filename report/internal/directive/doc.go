@@ -38,8 +38,9 @@
 // table [EXPERIMENT] shows values as rows and columns. A cell is the value
 // EXPERIMENT.ROW.COLUMN; without an experiment after the kind word each row
 // starts with its own experiment. Row labels and column headings are terms
-// (templates/terms.yaml). A column is PATH | FORMAT; join "SEP" shows the
-// group PATH.1 … PATH.N in one cell:
+// (templates/terms.yaml). A column is PATH | FORMAT, PATH the rest of the
+// cell's path after the row (it may start with a digit: 5x150.ns_per_op);
+// join "SEP" shows the group PATH.1 … PATH.N in one cell:
 //
 //	```table equal
 //	caption: Equal replicas
