@@ -17,7 +17,7 @@ type Memory struct {
 // Memory returns the size of the ring's points and bucket index (lengths,
 // not slice capacities).
 func (r *Ring) Memory() Memory {
-	m := Memory{PointBytes: r.cfg.Layout.bytesPerPoint()}
+	m := Memory{PointBytes: r.cfg.Layout.PointBytes()}
 	m.Points = (r.Len() + 1) * m.PointBytes
 	m.Index = len(r.bucket) * 4
 	m.Total = m.Points + m.Index

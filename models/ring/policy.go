@@ -60,8 +60,9 @@ func (l Layout) String() string {
 	return "layout(?)"
 }
 
-// bytesPerPoint returns the size of one point in layout l.
-func (l Layout) bytesPerPoint() int {
+// PointBytes returns the size in bytes of one point in layout l: 8 for
+// Wide, 6 for Packed.
+func (l Layout) PointBytes() int {
 	if l == Packed {
 		return 6
 	}

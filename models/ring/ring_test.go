@@ -322,6 +322,9 @@ func TestMemory(t *testing.T) {
 		if got := r.Memory(); got != c.want || r.IndexBits() != 14 {
 			t.Errorf("%v: Memory %+v, %d index bits; want %+v, 14", c.layout, got, r.IndexBits(), c.want)
 		}
+		if got := c.layout.PointBytes(); got != c.want.PointBytes {
+			t.Errorf("%v: PointBytes() = %d, want %d", c.layout, got, c.want.PointBytes)
+		}
 	}
 }
 
