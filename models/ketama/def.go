@@ -1,0 +1,41 @@
+package ketama
+
+import "lbcourse/models/model"
+
+// Model describes the ketama model to the generator.
+var Model = model.Def[Params]{
+	Name:     "ketama",
+	Doc:      "Reproduces nginx's and pingora-ketama's consistent-hashing ring bit for bit (CRC-32 point chains, 160 points per unit of weight) beside a ring of 16, and measures their balance against the weights, their 32-bit collisions, their memory at 8 and at 6 bytes a point, and the keys that move from one to the other.",
+	Source:   Source,
+	Defaults: DefaultParams,
+	Run:      Run,
+	Outputs:  outputs(),
+}
+
+// outputs declares the values of Run; <i> is a server's number (1-based).
+// The old ring has points points per unit of weight, the new ring (new.)
+// points_new; q_i = w_i / W is server i's ideal share (see the package
+// doc for the balance measures).
+func outputs() []model.Output {
+	var outs []model.Output
+	for _, r := range []struct{ prefix, which string }{{"", "the old ring (points)"}, {"new.", "the new ring (points_new)"}} {
+		p, on := r.prefix, " on "+r.which
+		outs = append(outs,
+			model.OutValue(p+"count.<i>", "key", "keys on server i"+on),
+			model.OutValue(p+"share.<i>", "", p+"count.<i> / keys"),
+			model.OutValue(p+"points_total", "point", "points"+on+" after collisions: one per position"),
+			model.OutValue(p+"collisions", "point", "points"+on+" dropped because an earlier point has their position (the first server listed keeps it: this model's tie rule)"),
+			model.OutValue(p+"birthday", "point", "expected collisions"+on+": n(n − 1) / 2^33 for its n = points × W points before the drop"),
+			model.OutValue(p+"bytes.wide", "byte", "memory of the sorted points"+on+" at 8 bytes a point (pingora v1): "+p+"points_total × 8"),
+			model.OutValue(p+"bytes.packed", "byte", "memory of the sorted points"+on+" at 6 bytes a point (pingora v2): "+p+"points_total × 6"),
+			model.OutValue(p+"max_over_mean", "", "the largest share_i / q_i"+on+" (1 for a spread exactly by weight)"),
+			model.OutValue(p+"error", "", "the largest |share_i − q_i| / q_i"+on+": how far the worst server's keys are from its weight, relatively"),
+			model.OutValue(p+"owned.error", "", "the largest |a_i − q_i| / q_i"+on+", a_i the share of the circle server i's arcs cover (no key sampling)"),
+		)
+	}
+	return append(outs,
+		model.OutValue("ideal.share.<i>", "", "q_i = w_i / W, server i's share of the weights"),
+		model.OutValue("migration.moved", "", "share of the keys whose server on the new ring differs from the old"),
+		model.OutValue("migration.circle", "", "share of the circle's 2^32 positions whose owner differs between the rings (ring.Changes)"),
+	)
+}

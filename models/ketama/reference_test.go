@@ -1,0 +1,309 @@
+package ketama
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"lbcourse/models/model"
+	"lbcourse/models/ring"
+)
+
+// A refTie is one collision the Python reference found: at position Hash
+// of the old (New false) or the new ring, the point of server Kept stays
+// and that of server Dropped goes (1-based).
+type refTie struct {
+	New           bool
+	Hash          uint32
+	Kept, Dropped int
+}
+
+// A refScenario is one block of testdata/reference.txt: the parameters,
+// the integer figures the Python reference printed for them, and its
+// collisions.
+type refScenario struct {
+	name    string
+	params  Params
+	figures map[string]int64
+	ties    []refTie
+}
+
+// readReference parses testdata/reference.txt (its header says how it was
+// made and what a block holds).
+func readReference(t *testing.T) []refScenario {
+	t.Helper()
+	f, err := os.Open("testdata/reference.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []refScenario
+	var cur *refScenario
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		text := sc.Text()
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		fields := strings.SplitN(text, " ", 3)
+		switch {
+		case fields[0] == "scenario" && len(fields) == 2 && cur == nil:
+			out = append(out, refScenario{name: fields[1], figures: map[string]int64{}})
+			cur = &out[len(out)-1]
+		case fields[0] == "end" && len(fields) == 1 && cur != nil:
+			cur = nil
+		case fields[0] == "param" && len(fields) == 3 && cur != nil:
+			if err := setParam(&cur.params, fields[1], fields[2]); err != nil {
+				t.Fatalf("reference.txt:%d: %v", line, err)
+			}
+		case fields[0] == "tie" && len(fields) == 3 && cur != nil:
+			tie, err := parseTie(fields[1], fields[2])
+			if err != nil {
+				t.Fatalf("reference.txt:%d: %v", line, err)
+			}
+			cur.ties = append(cur.ties, tie)
+		case len(fields) == 2 && cur != nil:
+			n, err := strconv.ParseInt(fields[1], 10, 64)
+			if _, dup := cur.figures[fields[0]]; err != nil || dup {
+				t.Fatalf("reference.txt:%d: bad or repeated figure %q", line, text)
+			}
+			cur.figures[fields[0]] = n
+		default:
+			t.Fatalf("reference.txt:%d: unexpected line %q", line, text)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if cur != nil {
+		t.Fatalf("reference.txt: scenario %s has no end", cur.name)
+	}
+	return out
+}
+
+// parseTie parses "old.POSITION" or "new.POSITION" and "KEPT DROPPED".
+func parseTie(at, servers string) (refTie, error) {
+	which, pos, _ := strings.Cut(at, ".")
+	h, err := strconv.ParseUint(pos, 10, 32)
+	if err != nil || (which != "old" && which != "new") {
+		return refTie{}, fmt.Errorf("bad tie position %q", at)
+	}
+	var tie refTie
+	if _, err := fmt.Sscanf(servers, "%d %d", &tie.Kept, &tie.Dropped); err != nil {
+		return refTie{}, fmt.Errorf("bad tie servers %q", servers)
+	}
+	tie.New, tie.Hash = which == "new", uint32(h)
+	return tie, nil
+}
+
+// setParam sets the parameter named by its yaml tag; weights and
+// key_prefix are JSON.
+func setParam(p *Params, name, value string) error {
+	switch name {
+	case "weights":
+		err := json.Unmarshal([]byte(value), &p.Weights)
+		if len(p.Weights) == 0 {
+			p.Weights = nil // "[]", all 1, as DefaultParams has it
+		}
+		return err
+	case "key_prefix":
+		return json.Unmarshal([]byte(value), &p.KeyPrefix)
+	}
+	n, err := strconv.Atoi(value)
+	if err != nil {
+		return err
+	}
+	switch name {
+	case "servers":
+		p.Servers = n
+	case "port":
+		p.Port = n
+	case "points":
+		p.Points = n
+	case "points_new":
+		p.PointsNew = n
+	case "keys":
+		p.Keys = n
+	case "key_offset":
+		p.KeyOffset = n
+	default:
+		return fmt.Errorf("unknown parameter %q", name)
+	}
+	return nil
+}
+
+// TestReference compares every value of the model with the Python
+// reference table: the integers as they are, and every ratio the model
+// derives (shares, the balance measures, birthday, bytes, migration),
+// computed here from the reference's integers and the parameters. Every
+// value a run returns is compared. It also checks each collision: the
+// point the reference kept is on the continuum, and the dropped server
+// has a point at that position.
+func TestReference(t *testing.T) {
+	scenarios := readReference(t)
+	if len(scenarios) < 6 {
+		t.Fatalf("reference.txt has %d scenarios, want at least 6", len(scenarios))
+	}
+	if d := DefaultParams(); !reflect.DeepEqual(scenarios[0].params, d) {
+		t.Errorf("first scenario %+v, want the defaults %+v", scenarios[0].params, d)
+	}
+	var oldTies, newTies int
+	for _, sc := range scenarios {
+		t.Run(sc.name, func(t *testing.T) {
+			p := sc.params
+			r, err := Run(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checked := map[string]bool{}
+			fig := func(path string) int64 {
+				t.Helper()
+				n, ok := sc.figures[path]
+				if !ok {
+					t.Fatalf("reference.txt lacks %s", path)
+				}
+				return n
+			}
+			check := func(path string, want float64) {
+				t.Helper()
+				checked[path] = true
+				v, ok := r.Value(path)
+				if !ok {
+					t.Errorf("no value %s", path)
+				} else if v.V != want {
+					t.Errorf("%s = %v, want %v", path, v.V, want)
+				}
+			}
+			keys, total := float64(p.Keys), 0
+			weight := func(s int) int {
+				if len(p.Weights) == 0 {
+					return 1
+				}
+				return p.Weights[s-1]
+			}
+			for s := 1; s <= p.Servers; s++ {
+				total += weight(s)
+			}
+			W := float64(total)
+			for s := 1; s <= p.Servers; s++ {
+				check("ideal.share."+strconv.Itoa(s), float64(weight(s))/W)
+			}
+			for _, c := range []struct {
+				prefix string
+				points int
+				layout ring.Layout
+			}{{"", p.Points, ring.Wide}, {"new.", p.PointsNew, ring.Packed}} {
+				var hi, dev, ownedDev float64
+				owned := make([]uint64, p.Servers)
+				for s := 1; s <= p.Servers; s++ {
+					i := strconv.Itoa(s)
+					n := fig(c.prefix + "count." + i)
+					check(c.prefix+"count."+i, float64(n))
+					share := float64(n) / keys
+					check(c.prefix+"share."+i, share)
+					q := float64(weight(s)) / W
+					hi = max(hi, share/q)
+					dev = max(dev, math.Abs(share-q)/q)
+					owned[s-1] = uint64(fig(c.prefix + "owned." + i))
+					ownedDev = max(ownedDev, math.Abs(float64(owned[s-1])/(1<<32)-q)/q)
+				}
+				check(c.prefix+"max_over_mean", hi)
+				check(c.prefix+"error", dev)
+				check(c.prefix+"owned.error", ownedDev)
+				n := fig(c.prefix + "points_total")
+				check(c.prefix+"points_total", float64(n))
+				check(c.prefix+"collisions", float64(fig(c.prefix+"collisions")))
+				check(c.prefix+"bytes.wide", float64(8*n))
+				check(c.prefix+"bytes.packed", float64(6*n))
+				g := float64(c.points * total)
+				check(c.prefix+"birthday", g*(g-1)/(1<<33))
+
+				// The continuum itself: its arcs, and every collision.
+				cont, err := Build(p.servers(), c.points, c.layout)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := cont.Ring().Owned(); !slices.Equal(got, owned) {
+					t.Errorf("%sowned = %v, want %v", c.prefix, got, owned)
+				}
+				ties := 0
+				for _, tie := range sc.ties {
+					if tie.New != (c.prefix == "new.") {
+						continue
+					}
+					ties++
+					rg := cont.Ring()
+					pt := rg.Point(rg.Index(tie.Hash))
+					if pt.Hash != tie.Hash || int(pt.Node) != tie.Kept-1 {
+						t.Errorf("%scollision at %d: point %+v, want server %d's", c.prefix, tie.Hash, pt, tie.Kept)
+					}
+					dropped := cont.Servers()[tie.Dropped-1]
+					if !slices.Contains(dropped.PointHashes(dropped.Weight*c.points), tie.Hash) {
+						t.Errorf("%scollision at %d: server %d has no point there", c.prefix, tie.Hash, tie.Dropped)
+					}
+					if tie.Kept != tie.Dropped {
+						if c.prefix == "" {
+							oldTies++
+						} else {
+							newTies++
+						}
+					}
+				}
+				if int64(ties) != fig(c.prefix+"collisions") {
+					t.Errorf("%s: %d tie lines, %d collisions", c.prefix, ties, fig(c.prefix+"collisions"))
+				}
+			}
+			check("migration.moved", float64(fig("moved.keys"))/keys)
+			check("migration.circle", float64(fig("circle.positions"))/(1<<32))
+			for _, v := range r.Values {
+				if !checked[v.Path] {
+					t.Errorf("value %s not compared", v.Path)
+				}
+			}
+		})
+	}
+	if oldTies == 0 || newTies == 0 {
+		t.Errorf("collisions between two servers: %d on an old ring, %d on a new ring; want some of each", oldTies, newTies)
+	}
+}
+
+// TestDefaults pins the figures the lesson quotes at the defaults, so that
+// a change to the reference file cannot move them unnoticed.
+func TestDefaults(t *testing.T) {
+	r, err := Run(context.Background(), DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]float64{
+		"points_total": 1600, "collisions": 0, "bytes.wide": 12800, "bytes.packed": 9600,
+		"new.points_total": 160, "new.collisions": 0, "new.bytes.wide": 1280, "new.bytes.packed": 960,
+		"count.9": 8817, "new.count.4": 13181, "max_over_mean": 1.0729, "new.max_over_mean": 1.3181,
+		"migration.moved": 0.81208,
+	} {
+		if v, ok := r.Value(path); !ok || v.V != want {
+			t.Errorf("%s = %v, want %v", path, v.V, want)
+		}
+	}
+	if got := len(r.Values); got != len(outputs())+5*(DefaultParams().Servers-1) {
+		t.Errorf("%d values, want %d", got, len(outputs())+5*(DefaultParams().Servers-1))
+	}
+	for _, v := range r.Values {
+		n := 0
+		for _, o := range outputs() {
+			if model.Match(o.Pattern, v.Path) {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("value %s matches %d declared outputs, want 1", v.Path, n)
+		}
+	}
+}

@@ -1,0 +1,120 @@
+package ketama
+
+import (
+	"context"
+	"math"
+	"strconv"
+
+	"lbcourse/models/model"
+	"lbcourse/models/ring"
+)
+
+// A placement is what placing every key on the old and the new ring
+// counts; servers are 0-based.
+type placement struct {
+	count, countNew []int
+	moved           int // keys whose server differs between the rings
+}
+
+// place hashes each key once and looks it up on both rings.
+func place(ctx context.Context, p Params, old, next *ring.Ring) (placement, error) {
+	pl := placement{count: make([]int, p.Servers), countNew: make([]int, p.Servers)}
+	buf := append(make([]byte, 0, len(p.KeyPrefix)+20), p.KeyPrefix...)
+	for k := range p.Keys {
+		if k%65536 == 0 {
+			if err := ctx.Err(); err != nil {
+				return placement{}, err
+			}
+		}
+		h := KeyHash(strconv.AppendInt(buf[:len(p.KeyPrefix)], int64(p.KeyOffset+k), 10))
+		a, b := old.Lookup(h), next.Lookup(h)
+		pl.count[a]++
+		pl.countNew[b]++
+		if a != b {
+			pl.moved++
+		}
+	}
+	return pl, nil
+}
+
+// Run builds the old ring (points, ring.Wide) and the new one (points_new,
+// ring.Packed), places every key on both, and returns the values Model
+// declares.
+func Run(ctx context.Context, p Params) (model.Result, error) {
+	if err := p.Validate(); err != nil {
+		return model.Result{}, err
+	}
+	servers := p.servers()
+	var rings [2]*Continuum
+	for i, c := range []struct {
+		points int
+		layout ring.Layout
+	}{{p.Points, ring.Wide}, {p.PointsNew, ring.Packed}} {
+		if err := ctx.Err(); err != nil {
+			return model.Result{}, err
+		}
+		var err error
+		if rings[i], err = Build(servers, c.points, c.layout); err != nil {
+			return model.Result{}, err // not reached: Validate bounds every size
+		}
+	}
+	old, next := rings[0].Ring(), rings[1].Ring()
+	pl, err := place(ctx, p, old, next)
+	if err != nil {
+		return model.Result{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return model.Result{}, err
+	}
+	var res model.Result
+	total := float64(p.totalWeight())
+	keys := float64(p.Keys)
+	for s := range p.Servers {
+		i := strconv.Itoa(s + 1)
+		res.Set("count."+i, float64(pl.count[s]), "key")
+		res.Set("share."+i, float64(pl.count[s])/keys, "")
+		res.Set("new.count."+i, float64(pl.countNew[s]), "key")
+		res.Set("new.share."+i, float64(pl.countNew[s])/keys, "")
+		res.Set("ideal.share."+i, float64(p.weight(s))/total, "")
+	}
+	ringValues(&res, "", p, old, pl.count)
+	ringValues(&res, "new.", p, next, pl.countNew)
+	res.Set("migration.moved", float64(pl.moved)/keys, "")
+	res.Set("migration.circle", ring.Share(ring.Changes(old, next)), "")
+	return res, nil
+}
+
+// ringValues sets one ring's values under prefix ("" for the old ring,
+// "new." for the new one); count holds its keys per server.
+func ringValues(res *model.Result, prefix string, p Params, r *ring.Ring, count []int) {
+	res.Set(prefix+"points_total", float64(r.Len()), "point")
+	res.Set(prefix+"collisions", float64(r.Collisions()), "point")
+	n := float64(r.Generated())
+	res.Set(prefix+"birthday", n*(n-1)/(1<<33), "point")
+	res.Set(prefix+"bytes.wide", float64(r.Len()*ring.Wide.PointBytes()), "byte")
+	res.Set(prefix+"bytes.packed", float64(r.Len()*ring.Packed.PointBytes()), "byte")
+	keys := make([]float64, p.Servers)
+	owned := make([]float64, p.Servers)
+	for s, w := range r.Owned() {
+		keys[s] = float64(count[s]) / float64(p.Keys)
+		owned[s] = float64(w) / (1 << 32)
+	}
+	hi, dev := balance(p, keys)
+	res.Set(prefix+"max_over_mean", hi, "")
+	res.Set(prefix+"error", dev, "")
+	_, dev = balance(p, owned)
+	res.Set(prefix+"owned.error", dev, "")
+}
+
+// balance returns, for shares by server, the largest share_i / q_i and the
+// largest |share_i − q_i| / q_i, where q_i = w_i / W is server i's ideal
+// share.
+func balance(p Params, shares []float64) (maxOverMean, maxDeviation float64) {
+	total := float64(p.totalWeight())
+	for s, share := range shares {
+		q := float64(p.weight(s)) / total
+		maxOverMean = max(maxOverMean, share/q)
+		maxDeviation = max(maxDeviation, math.Abs(share-q)/q)
+	}
+	return maxOverMean, maxDeviation
+}
