@@ -9,6 +9,7 @@ import (
 	"lbcourse/models/hashing"
 	"lbcourse/models/healthcheck"
 	"lbcourse/models/hotkeys"
+	"lbcourse/models/ketama"
 	"lbcourse/models/layer"
 	"lbcourse/models/model"
 	"lbcourse/models/placement"
@@ -29,6 +30,7 @@ func Models() []registry.Definition {
 		placement.Model,
 		hashbalance.Model,
 		hotkeys.Model,
+		ketama.Model,
 		warmup.Model,
 		layer.Model,
 		healthcheck.Model,

@@ -22,7 +22,7 @@ func TestRegistry(t *testing.T) {
 	if deps := q.Deps(); !slices.Equal(deps, []string{"models/model"}) {
 		t.Errorf("queue deps = %v", deps)
 	}
-	if got := r.Names(); !slices.Equal(got, []string{"queue", "hashing", "dotnet_ring", "placement", "hash_balance", "hot_keys", "warmup", "layer", "healthcheck", "choices", "timings"}) {
+	if got := r.Names(); !slices.Equal(got, []string{"queue", "hashing", "dotnet_ring", "placement", "hash_balance", "hot_keys", "ketama", "warmup", "layer", "healthcheck", "choices", "timings"}) {
 		t.Errorf("names = %v", got)
 	}
 	for _, n := range r.Names() {
