@@ -71,7 +71,10 @@ func outputs() []model.Output {
 	for _, lv := range levers {
 		outs = append(outs,
 			model.OutSeries("by_capacity."+lv.name+".load", "request", lv.doc+": load of each subject in capacity order (X = rank by capacity)"),
-			model.OutSeries("by_capacity."+lv.name+".overloaded", "request", lv.doc+": load of the overloaded subjects only (X = their rank by capacity; empty when none)"))
+			model.OutSeries("by_capacity."+lv.name+".overloaded", "request", lv.doc+": load of the overloaded subjects only (X = their rank by capacity; empty when none)"),
+			model.OutValue("by_capacity."+lv.name+".smallest_load", "request", lv.doc+": load of the subject ranked first by capacity (the smallest; ties by subject number)"),
+			model.OutValue("by_capacity."+lv.name+".largest_load", "request", lv.doc+": load of the subject ranked last by capacity (the largest; ties by subject number)"),
+			model.OutValue("by_capacity."+lv.name+".top_overloaded_rank", "", lv.doc+": highest rank by capacity (1 = smallest) of an overloaded subject; 0 when none is overloaded"))
 	}
 	return outs
 }

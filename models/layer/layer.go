@@ -546,7 +546,10 @@ func (o *outcome) addSeries(r *model.Result) {
 // capacity (1 = smallest, ties by subject number), by_capacity.subject the
 // subject number at each rank, by_capacity.capacity the capacities,
 // by_capacity.<lever>.load each lever's loads and by_capacity.<lever>.overloaded
-// the overloaded subjects only (X their rank, Y their load).
+// the overloaded subjects only (X their rank, Y their load); and the values
+// by_capacity.<lever>.smallest_load and .largest_load (the loads at rank 1
+// and at the last rank) and .top_overloaded_rank (the highest rank of an
+// overloaded subject, 0 when none).
 func (o *outcome) addByCapacity(r *model.Result) {
 	n := len(o.subs)
 	idx := resize(o.order, n)
@@ -575,13 +578,21 @@ func (o *outcome) addByCapacity(r *model.Result) {
 		}
 		r.AddSeries(model.Series{Name: leverPaths[k].byCapacityLoad, X: x, Y: y})
 		r.AddSeries(model.Series{Name: leverPaths[k].byCapacityOverloaded, X: ox, Y: oy})
+		top := 0.0
+		if len(ox) > 0 {
+			top = ox[len(ox)-1]
+		}
+		n := &leverPaths[k]
+		r.Set(n.smallestLoad, y[0], "request")
+		r.Set(n.largestLoad, y[len(y)-1], "request")
+		r.Set(n.topOverloadedRank, top, "")
 	}
 }
 
 // The sizes of a result, so that Run allocates its slices once;
 // TestResultSize keeps them exact.
 const (
-	numValues = 67 + 10 + 4*3
+	numValues = 67 + 10 + 4*3 + 4*3
 	numSeries = 10 + 1 + 2 + 2*len(leverPaths)
 )
 
@@ -591,6 +602,7 @@ type leverPath struct {
 	meanLoad, loadSD, loadCV, aboveMaxCapacity, hidden, aboveGaugeMin string
 	separable, bestThresholdErrors, bestThreshold                     string
 	load, byCapacityLoad, byCapacityOverloaded                        string
+	smallestLoad, largestLoad, topOverloadedRank                      string
 }
 
 func newLeverPath(lever string) leverPath {
@@ -602,6 +614,8 @@ func newLeverPath(lever string) leverPath {
 		aboveMaxCapacity: p("above_max_capacity"), hidden: p("hidden"), aboveGaugeMin: p("above_gauge_min"),
 		separable: p("separable"), bestThresholdErrors: p("best_threshold_errors"), bestThreshold: p("best_threshold"),
 		load: p("load"), byCapacityLoad: "by_capacity." + p("load"), byCapacityOverloaded: "by_capacity." + p("overloaded"),
+		smallestLoad: "by_capacity." + p("smallest_load"), largestLoad: "by_capacity." + p("largest_load"),
+		topOverloadedRank: "by_capacity." + p("top_overloaded_rank"),
 	}
 }
 
