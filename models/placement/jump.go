@@ -51,5 +51,36 @@ func placeJump(ctx context.Context, e *env) (outcome, error) {
 	}
 	o.hashEvals = 1
 	o.touched = float64(steps) / float64(len(e.hashes))
+	o.extra = jumpMiddle(e)
 	return o, nil
+}
+
+// jumpMiddle returns jump hash's figures when a middle server, f =
+// middleServer(N), fails and the last bucket is swapped into its place
+// (JumpSwapFail): middle.moved_fail, the share of keys whose server
+// changes, and middle.moved_fail_other, that share among the keys not on
+// server f. Server f's keys all move to server N−1; of server N−1's keys,
+// those that Jump(h, N−1) sends to bucket f stay on it, the rest scatter:
+// about 2/N in all.
+func jumpMiddle(e *env) []figure {
+	f := middleServer(e.n)
+	moved, other, stayed := 0, 0, 0
+	for _, h := range e.hashes {
+		before, _ := Jump(h, e.n)
+		after := JumpSwapFail(h, e.n, f)
+		if after != before {
+			moved++
+		}
+		if before != f {
+			stayed++
+			if after != before {
+				other++
+			}
+		}
+	}
+	m := []figure{{"middle.moved_fail", float64(moved) / float64(len(e.hashes)), ""}, {"middle.moved_fail_other", 0, ""}}
+	if stayed > 0 {
+		m[1].v = float64(other) / float64(stayed)
+	}
+	return m
 }

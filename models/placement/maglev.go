@@ -1,6 +1,9 @@
 package placement
 
-import "context"
+import (
+	"context"
+	"slices"
+)
 
 // maglevEntryBytes is the size of one entry of a Maglev table: an int32
 // server number.
@@ -87,5 +90,10 @@ func placeMaglev(ctx context.Context, e *env) (outcome, error) {
 	}
 	o.hashEvals, o.touched = 1, 1
 	o.memoryPerServer = float64(m*maglevEntryBytes) / float64(e.n)
+	entries := make([]int, e.n)
+	for _, s := range tables[0] {
+		entries[s]++
+	}
+	o.extra = []figure{{"expected_max_over_mean", float64(slices.Max(entries)) * float64(e.n) / float64(m), ""}}
 	return o, nil
 }

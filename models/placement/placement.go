@@ -53,6 +53,7 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	res.Set("servers", float64(p.Servers), "node")
 	res.Set("keys", float64(p.Keys), "key")
 	res.Set("ring_bounded.capacity", math.Ceil(p.BoundedC*float64(p.Keys)/float64(p.Servers)), "key")
+	res.Set("sampling_floor", SamplingFloor(p.Servers, p.Keys), "")
 	names := SchemeNames()
 	series := make(map[string][]float64)
 	for _, s := range schemes {

@@ -108,8 +108,8 @@ func TestOutputsDeclared(t *testing.T) {
 				t.Errorf("value %s: unit %q, declared %q", v.Path, v.Unit, u)
 			}
 		}
-		if len(r.Values) != 3+7*8+2+3 || len(r.Series) != 8+3 {
-			t.Errorf("%d values and %d series, want %d and %d", len(r.Values), len(r.Series), 3+7*8+2+3, 8+3)
+		if len(r.Values) != 3+7*8+2+3+5 || len(r.Series) != 8+3 {
+			t.Errorf("%d values and %d series, want %d and %d", len(r.Values), len(r.Series), 3+7*8+2+3+5, 8+3)
 		}
 	}
 }

@@ -92,6 +92,7 @@ func placeRing(ctx context.Context, e *env) (outcome, error) {
 	o.extra = []figure{
 		{"indexed.touched", float64(reads) / k, ""},
 		{"indexed.memory_per_server", float64(mem.Total) / float64(e.n), "byte"},
+		{"expected_max_over_mean", float64(slices.Max(rs[0].Owned())) * float64(e.n) / (1 << 32), ""},
 	}
 	return o, nil
 }
