@@ -38,7 +38,10 @@ func outputs() []model.Output {
 			h.Name+"'s ring: the largest server's share of the circle over 1/servers, before any key"))
 	}
 	outs = append(outs, model.OutValue("random_baseline.arc_max_over_mean", "",
-		"the random ring: the largest server's share of the circle over 1/servers"))
+		"the random ring: the largest server's share of the circle over 1/servers"),
+		model.OutValue("theory.one_point", "", "H(servers), the expected arc_max_over_mean of a ring with one random point per server"),
+		model.OutValue("theory.arc_max_over_mean", "", "1 + E[max of servers standard normals] / √vnodes: the expected arc_max_over_mean of random points, normal approximation"),
+		model.OutValue("theory.modulo_floor", "", "1 + E[max of servers standard normals] × √(servers / keys): the expected modulo_max_over_mean of a uniform hash, from sampling alone"))
 	for _, s := range Shapes {
 		for _, h := range Hashes {
 			measures(h.Name+"."+s.Name+".", h.Name+" over "+s.Name+" keys")

@@ -26,6 +26,17 @@
 // ring over the fair share 1/servers: the part of ring_max_over_mean that
 // the points' positions decide, whatever the keys.
 //
+// theory.* are references that need no draw: theory.one_point, the
+// expected largest share over the fair share with one random point per
+// server, the harmonic number H(servers) (the largest of N spacings of N
+// uniform points is H(N)/N on average); theory.arc_max_over_mean, the
+// normal approximation 1 + E[max of N standard normals]/√vnodes for
+// vnodes random points per server (a server's share is a sum of vnodes
+// spacings, relative deviation about 1/√vnodes), close from about ten
+// points on; and theory.modulo_floor, 1 + E[max of N standard
+// normals]·√(servers/keys), the expected modulo_max_over_mean of a hash
+// that is uniform, from sampling keys alone (see placement.SamplingFloor).
+//
 // random_baseline.* are the same measures with every point and key
 // position drawn from a PCG seeded with the salt: how far from perfect a
 // truly random hash lands, so that a hash's figure can be read as
@@ -37,11 +48,13 @@ package hashbalance
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 
 	"lbcourse/models/model"
+	"lbcourse/models/placement"
 	"lbcourse/models/ring"
 )
 
@@ -260,6 +273,14 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		res.Set(h.Name+".arc_max_over_mean", f.ArcMaxOverMean[hi], "")
 	}
 	res.Set("random_baseline.arc_max_over_mean", f.BaselineArc, "")
+	emax := placement.ExpectedMaxNormal(p.Servers)
+	harmonic := 0.0
+	for i := p.Servers; i >= 1; i-- {
+		harmonic += 1 / float64(i)
+	}
+	res.Set("theory.one_point", harmonic, "")
+	res.Set("theory.arc_max_over_mean", 1+emax/math.Sqrt(float64(p.Vnodes)), "")
+	res.Set("theory.modulo_floor", placement.SamplingFloor(p.Servers, p.Keys), "")
 	for si, s := range Shapes {
 		for hi, h := range Hashes {
 			set(h.Name+"."+s.Name+".", f.ByShape[si][hi])
