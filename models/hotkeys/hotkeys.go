@@ -345,6 +345,41 @@ func (e *Experiment) Replicated(hot, k int) (loads []int, floor float64) {
 	return loads, float64(most) * float64(e.P.Servers) / float64(e.P.Requests)
 }
 
+// HotOn returns how many of keys 0 … hot−1 have a copy on server n when
+// each is replicated to the k servers clockwise from it (k = 1: its own
+// server), and those copies' requests on n, dealt as Replicated deals
+// them.
+func (e *Experiment) HotOn(hot, k, n int) (keys, requests int) {
+	var replicas []int
+	for r := range min(hot, len(e.Count)) {
+		c := e.Count[r]
+		replicas = e.Ring.Successors(replicas[:0], e.Pos[r], k)
+		for j, s := range replicas {
+			if s != n {
+				continue
+			}
+			keys++
+			requests += c / k
+			if j < c%k {
+				requests++
+			}
+		}
+	}
+	return keys, requests
+}
+
+// busiest returns the server with the most requests (the smallest number
+// of a tie).
+func busiest(loads []int) int {
+	best := 0
+	for n, l := range loads {
+		if l > loads[best] {
+			best = n
+		}
+	}
+	return best
+}
+
 // Run draws the requests and places them every way the package comment
 // describes, returning the values and series Model declares.
 func Run(ctx context.Context, p Params) (model.Result, error) {
@@ -377,7 +412,11 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	res.Set("hot_share", float64(hotRequests)/float64(p.Requests), "")
 	res.Set("floor", share*float64(p.Servers), "")
 
-	res.Set("plain.max_over_mean", maxOverMean(e.Plain(), p.Requests), "")
+	plain := e.Plain()
+	res.Set("plain.max_over_mean", maxOverMean(plain, p.Requests), "")
+	hk, hr := e.HotOn(p.Hot, 1, busiest(plain))
+	res.Set("plain.busiest_hot_keys", float64(hk), "key")
+	res.Set("plain.busiest_hot_share", float64(hr)/float64(plain[busiest(plain)]), "")
 	res.Set("plain.keys_max_over_mean", keysMaxOverMean(e.KeysPerServer(e.Home)), "")
 
 	of, loads, err := e.Bounded()
@@ -397,6 +436,10 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	loads, floor := e.Replicated(p.Hot, p.K)
 	res.Set("replicated.max_over_mean", maxOverMean(loads, p.Requests), "")
 	res.Set("replicated.floor", floor, "")
+	b := busiest(loads)
+	hk, hr = e.HotOn(p.Hot, p.K, b)
+	res.Set("replicated.busiest_hot_keys", float64(hk), "key")
+	res.Set("replicated.busiest_hot_share", float64(hr)/float64(loads[b]), "")
 
 	n := min(p.Servers, SeriesK)
 	ks, byK, floorByK := make([]float64, n), make([]float64, n), make([]float64, n)

@@ -217,3 +217,33 @@ func TestDeterministic(t *testing.T) {
 	modeltest.CheckDeterministic(t, p, Run)
 	modeltest.CheckCancelled(t, DefaultParams(), Run)
 }
+
+// TestHotOn: over all servers, the hot keys' copies number hot × k and
+// carry all the hot keys' requests; with k = 1 each hot key is on its own
+// server.
+func TestHotOn(t *testing.T) {
+	p := DefaultParams()
+	e, err := NewExperiment(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hotRequests := 0
+	for _, c := range e.Count[:p.Hot] {
+		hotRequests += c
+	}
+	for _, k := range []int{1, 3} {
+		keys, requests := 0, 0
+		for n := range p.Servers {
+			hk, hr := e.HotOn(p.Hot, k, n)
+			keys, requests = keys+hk, requests+hr
+		}
+		if keys != p.Hot*k || requests != hotRequests {
+			t.Errorf("k = %d: %d copies with %d requests, want %d and %d", k, keys, requests, p.Hot*k, hotRequests)
+		}
+	}
+	for r := range p.Hot {
+		if hk, _ := e.HotOn(r+1, 1, e.Home[r]); hk < 1 {
+			t.Errorf("hot key %d is not on its home server %d", r, e.Home[r])
+		}
+	}
+}
