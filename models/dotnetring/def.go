@@ -40,5 +40,12 @@ func outputs() []model.Output {
 		model.OutValue("search.steps", "comparison", "comparisons a binary search over the points needs: ceil(log2(points + 1))"),
 		model.OutValue("ideal.share", "", "1 / servers, each server's share in a perfect spread"),
 		model.OutValue("ideal.moved", "", "1 / servers, the share a perfect spread moves when one server fails"),
+		model.OutValue("doubled.moved", "", "share of the keys whose server changes when every server's points go from vnodes to 2 × vnodes (names #VN0 … kept, the rest added) on the live ring: about (1 − 1/servers) / 2"),
+		model.OutValue("example.owned.a", "position", "the source's worked example, A at 100, B at 500, C at 900 on 0 … 2^32 − 1: positions A owns, (900, 2^32) and [0, 100]"),
+		model.OutValue("example.owned.b", "position", "positions B owns, (100, 500]"),
+		model.OutValue("example.owned.c", "position", "positions C owns, (500, 900]"),
+		model.OutValue("example.share.a", "", "A's share of the circle, example.owned.a / 2^32"),
+		model.OutValue("example.d_takes", "position", "positions D at 350 takes, (100, 350], all B's"),
+		model.OutValue("example.d_share", "", "D's share of the circle, example.d_takes / 2^32"),
 	}
 }

@@ -142,12 +142,13 @@ type placement struct {
 	printOrder            []int // servers in the order GetNode first returned them
 	moved, movedOther     int   // keys whose server changed: all, and those not on the removed server
 	scanSum, scanMax      int   // GetNode's foreach visits on the ring before the removal
+	doubled               int   // keys whose server differs on the ring of 2 × vnodes points per server
 }
 
 // place hashes each key once and looks it up on the ring before (r) and
 // after (ra) the removal of server removed (0-based; −1 and ra == r for
 // none).
-func place(ctx context.Context, p Params, r, ra ring, removed int32) (placement, error) {
+func place(ctx context.Context, p Params, r, ra, r2 ring, removed int32) (placement, error) {
 	n := p.Servers
 	pl := placement{count: make([]int, n), after: make([]int, n), movedTo: make([]int, n), printOrder: make([]int, 0, n)}
 	buf := append(make([]byte, 0, len(p.KeyPrefix)+20), p.KeyPrefix...)
@@ -160,6 +161,9 @@ func place(ctx context.Context, p Params, r, ra ring, removed int32) (placement,
 		h := hashBytes(strconv.AppendInt(buf[:len(p.KeyPrefix)], int64(k), 10))
 		s, visited := r.lookup(h)
 		a, _ := ra.lookup(h)
+		if d, _ := r2.lookup(h); d != s {
+			pl.doubled++
+		}
 		if pl.count[s] == 0 {
 			pl.printOrder = append(pl.printOrder, int(s))
 		}
@@ -199,7 +203,11 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 			return model.Result{}, errEmptyRing
 		}
 	}
-	pl, err := place(ctx, p, r, ra, removed)
+	q := p
+	q.Vnodes *= 2
+	writes2, _ := pointWrites(q)
+	r2, _ := build(writes2)
+	pl, err := place(ctx, p, r, ra, r2, removed)
 	if err != nil {
 		return model.Result{}, err
 	}
@@ -269,6 +277,14 @@ func result(p Params, r, ra ring, overwrites int, deleted []entry, removed int32
 	res.Set("scan.max", float64(pl.scanMax), "entry")
 	res.Set("search.steps", float64(bits.Len(uint(len(r)))), "comparison")
 	res.Set("ideal.share", 1/servers, "")
+	res.Set("doubled.moved", share(pl.doubled), "")
+	ea, eb, ec, eaShare, ed, edShare := exampleFigures()
+	res.Set("example.owned.a", float64(ea), "position")
+	res.Set("example.owned.b", float64(eb), "position")
+	res.Set("example.owned.c", float64(ec), "position")
+	res.Set("example.share.a", eaShare, "")
+	res.Set("example.d_takes", float64(ed), "position")
+	res.Set("example.d_share", edShare, "")
 	res.Set("ideal.moved", 1/servers, "")
 	return res
 }
