@@ -363,17 +363,32 @@ func wordsOf(lang string) words {
 }
 
 // Surname returns the surname of an author's name: the part before a
-// comma ("Barroso, Luiz André"), else the last word ("Luiz André Barroso").
+// comma ("Barroso, Luiz André"), else the last word ("Luiz André Barroso")
+// or, when that is a generational suffix (Suffix), the word before it
+// ("James Christopher Sorenson III" → "Sorenson").
 func Surname(name string) string {
-	s, _ := splitName(name)
+	s, _, _ := splitName(name)
 	return s
 }
+
+// Suffix returns the generational suffix that ends an author's name, "III"
+// for "James Christopher Sorenson III" or "Sorenson, James Christopher,
+// III", "Jr." for "Sammy Davis Jr.": one of Jr., Sr., II, III, IV, V, VI
+// as its last word (after a comma in "Surname, Given, Suffix"); "" when
+// there is none.
+func Suffix(name string) string {
+	_, _, x := splitName(name)
+	return x
+}
+
+// generational are the name suffixes Suffix recognizes.
+var generational = []string{"Jr.", "Jr", "Sr.", "Sr", "II", "III", "IV", "V", "VI"}
 
 // Initials returns the initials of an author's given names, "L. A." for
 // "Luiz André Barroso", "J.-P." for "Jean-Pierre Dupont"; "" for a name of
 // one word.
 func Initials(name string) string {
-	_, given := splitName(name)
+	_, given, _ := splitName(name)
 	var out []string
 	for _, g := range given {
 		var parts []string
@@ -389,15 +404,23 @@ func Initials(name string) string {
 	return strings.Join(out, " ")
 }
 
-func splitName(name string) (surname string, given []string) {
+// splitName splits an author's name into surname, given names and
+// generational suffix (see Suffix).
+func splitName(name string) (surname string, given []string, suffix string) {
 	if s, g, ok := strings.Cut(name, ","); ok {
-		return strings.Join(strings.Fields(s), " "), strings.Fields(g)
+		if g2, x, ok := strings.Cut(g, ","); ok && slices.Contains(generational, strings.TrimSpace(x)) {
+			return strings.Join(strings.Fields(s), " "), strings.Fields(g2), strings.TrimSpace(x)
+		}
+		return strings.Join(strings.Fields(s), " "), strings.Fields(g), ""
 	}
 	w := strings.Fields(name)
-	if len(w) == 0 {
-		return "", nil
+	if len(w) > 2 && slices.Contains(generational, w[len(w)-1]) {
+		suffix, w = w[len(w)-1], w[:len(w)-1]
 	}
-	return w[len(w)-1], w[:len(w)-1]
+	if len(w) == 0 {
+		return "", nil, ""
+	}
+	return w[len(w)-1], w[:len(w)-1], suffix
 }
 
 // CiteAuthors returns the author part of an in-text citation in lang
@@ -443,11 +466,15 @@ func shortTitle(title string) string {
 }
 
 // referenceName is an author as a reference list writes it: "Barroso,
-// L. A.", or the surname alone for a name of one word.
+// L. A.", "Sorenson, J. C., III" with a generational suffix, or the
+// surname alone for a name of one word.
 func referenceName(name string) string {
 	s := Surname(name)
 	if i := Initials(name); i != "" {
-		return s + ", " + i
+		s += ", " + i
+	}
+	if x := Suffix(name); x != "" {
+		s += ", " + x
 	}
 	return s
 }

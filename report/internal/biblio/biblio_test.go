@@ -110,9 +110,24 @@ func TestNames(t *testing.T) {
 		{"Plato", "Plato", ""},
 		{"  İlber   Ortaylı ", "Ortaylı", "İ."},
 		{"ömer seyfettin", "seyfettin", "Ö."},
+		{"James Christopher Sorenson III", "Sorenson", "J. C."},
+		{"Sorenson, James Christopher, III", "Sorenson", "J. C."},
+		{"Sammy Davis Jr.", "Davis", "S."},
+		{"Malcolm X", "X", "M."},
 	} {
 		if s, i := Surname(tc.name), Initials(tc.name); s != tc.surname || i != tc.initials {
 			t.Errorf("%q: %q, %q; want %q, %q", tc.name, s, i, tc.surname, tc.initials)
+		}
+	}
+	for name, want := range map[string]string{
+		"James Christopher Sorenson III":   "Sorenson, J. C., III",
+		"Sorenson, James Christopher, III": "Sorenson, J. C., III",
+		"Sammy Davis Jr.":                  "Davis, S., Jr.",
+		"Luiz André Barroso":               "Barroso, L. A.",
+		"Plato":                            "Plato",
+	} {
+		if got := referenceName(name); got != want {
+			t.Errorf("referenceName(%q) = %q, want %q", name, got, want)
 		}
 	}
 }
