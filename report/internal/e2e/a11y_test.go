@@ -140,6 +140,14 @@ type foundViolation struct {
 	seen   map[string][]string // node target -> widths it was found at
 }
 
+// Deadlines of one axe pass. They catch a hung browser, not a slow one:
+// on two busy cores several pages' axe runs share the processors, and a
+// lesson page with its figures and open <details> takes minutes of CPU.
+const (
+	stepDeadline = time.Minute
+	axeDeadline  = 5 * time.Minute
+)
+
 // runAxe runs axe on url at the pass's viewport and colour scheme, with the
 // <details> open. With fresh set it loads the page and injects axe-core;
 // otherwise it changes the emulated width and scheme of the page already
@@ -151,31 +159,31 @@ func runAxe(tb *tab, url string, ps pass, inject string, fresh bool) ([]axeViola
 			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: ps.scheme}}})
 		return err
 	})
-	if err := tb.run(10*time.Second, scheme); err != nil {
+	if err := tb.run(stepDeadline, scheme); err != nil {
 		return nil, fmt.Errorf("emulating the %s scheme: %v", ps.scheme, err)
 	}
 	if fresh {
 		if err := ps.vp.load(tb, url); err != nil {
 			return nil, err
 		}
-		if _, err := eval[bool](tb, 10*time.Second, openDetailsJS); err != nil {
+		if _, err := eval[bool](tb, stepDeadline, openDetailsJS); err != nil {
 			return nil, fmt.Errorf("opening <details>: %v", err)
 		}
-	} else if err := tb.run(10*time.Second, ps.vp.emulate()); err != nil {
+	} else if err := tb.run(stepDeadline, ps.vp.emulate()); err != nil {
 		return nil, fmt.Errorf("emulating %s width: %v", ps.vp.name, err)
 	}
-	if _, err := eval[bool](tb, 5*time.Second, fmt.Sprintf("window.__contrast = %v; window.__only = %v; true", ps.contrast, ps.only)); err != nil {
+	if _, err := eval[bool](tb, stepDeadline, fmt.Sprintf("window.__contrast = %v; window.__only = %v; true", ps.contrast, ps.only)); err != nil {
 		return nil, err
 	}
-	if _, err := eval[bool](tb, 10*time.Second, settleJS); err != nil {
+	if _, err := eval[bool](tb, stepDeadline, settleJS); err != nil {
 		return nil, fmt.Errorf("waiting for layout: %v", err)
 	}
 	if fresh {
-		if _, err := eval[bool](tb, 20*time.Second, inject); err != nil {
+		if _, err := eval[bool](tb, stepDeadline, inject); err != nil {
 			return nil, fmt.Errorf("injecting axe-core: %v", err)
 		}
 	}
-	vs, err := eval[[]axeViolation](tb, 60*time.Second, axeRunJS)
+	vs, err := eval[[]axeViolation](tb, axeDeadline, axeRunJS)
 	if err != nil {
 		return nil, fmt.Errorf("axe.run: %v", err)
 	}

@@ -45,7 +45,7 @@ func (vp viewport) emulate() chromedp.Action[chromedp.Void] {
 // load sets the tab's viewport (a phone is emulated as a mobile device, so the
 // page's meta viewport applies) and loads url, waiting for the load event.
 func (vp viewport) load(tb *tab, url string) error {
-	if err := tb.run(20*time.Second, vp.emulate(), chromedp.Navigate(url)); err != nil {
+	if err := tb.run(stepDeadline, vp.emulate(), chromedp.Navigate(url)); err != nil {
 		return fmt.Errorf("loading %s at %d px: %v", url, vp.width, err)
 	}
 	return nil
