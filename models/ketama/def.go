@@ -37,5 +37,14 @@ func outputs() []model.Output {
 		model.OutValue("ideal.share.<i>", "", "q_i = w_i / W, server i's share of the weights"),
 		model.OutValue("migration.moved", "", "share of the keys whose server on the new ring differs from the old"),
 		model.OutValue("migration.circle", "", "share of the circle's 2^32 positions whose owner differs between the rings (ring.Changes)"),
+		model.OutValue("stage.<j>.share", "", "rollout stage j's share of the keys served by the new ring (the parameter stages)"),
+		model.OutValue("stage.<j>.moved", "", "share of the keys whose server at stage j differs from the old ring's: those sent to the new ring (Selector below share × 2^32) that it places elsewhere"),
+		model.OutValue("stage.<j>.step_moved", "", "share of the keys whose server at stage j differs from stage j−1's (the old ring's for j = 1): the keys stage j moves, whose caches start cold"),
+		model.OutSeries("stage.moved", "", "stage.<j>.moved over stage.<j>.share"),
+		model.OutValue("layout.struct", "byte", "unsafe.Sizeof of a Go struct {uint32; uint16}: the fields rounded up to the struct's alignment"),
+		model.OutValue("layout.fields", "byte", "the sizes of that struct's two fields added up"),
+		model.OutValue("layout.array", "byte", "unsafe.Sizeof of a [6]byte, the packed point"),
+		model.OutValue("layout.struct_align", "byte", "unsafe.Alignof of the struct: its largest field's"),
+		model.OutValue("layout.array_align", "byte", "unsafe.Alignof of the [6]byte"),
 	)
 }

@@ -52,6 +52,13 @@
 // share an unlimited number of keys would give it: it has no sampling
 // noise.
 //
+// The rollout (stages) serves the share s of the keys from the new ring
+// and the rest from the old one, the keys chosen by Selector, a hash of
+// their position independent of the ring; stage.<j>.moved is the share of
+// keys whose server then differs from the old ring's, step_moved those that
+// stage j moves. Which requests Pingora sent to the new ring the source does
+// not say; choosing by key keeps each key on one server at every stage.
+//
 // Memory is that of pingora's sorted point array: points_total × 8 bytes
 // (v1) or × 6 (v2). The course's ring library adds a sentinel point and a
 // bucket index to it (ring.Memory), which pingora, searching by bisection,
@@ -78,6 +85,8 @@ const (
 	MaxKeyOffset = 1_000_000_000_000
 	// MaxPrefix bounds key_prefix, in bytes.
 	MaxPrefix = 100
+	// MaxStages bounds the rollout's stages.
+	MaxStages = 20
 )
 
 // Params are the model's inputs.
@@ -105,13 +114,23 @@ type Params struct {
 	// samples (replicate: {key_offset: 0..3900000:100000} with keys
 	// 100000).
 	KeyOffset int `yaml:"key_offset" unit:"key"`
+	// Stages are the rollout's stages: at stage j the share Stages[j] of
+	// the keys (of the requests, every key being asked for as often) is
+	// served by the new ring, the others by the old one. Shares lie in
+	// [0, 1] and increase strictly; a key goes to the new ring when its
+	// selector (see Selector) is below share × 2^32, so a key on the new
+	// ring at one stage stays there at the next.
+	Stages []float64 `yaml:"stages"`
 }
 
 // DefaultParams returns ten servers 127.0.0.1 … 127.0.0.10 on port 6443
 // (pingora-ketama's test ring), weight 1, the old ring's 160 points and
-// the new ring's 16, and 100,000 keys /obj/0 … /obj/99999.
+// the new ring's 16, 100,000 keys /obj/0 … /obj/99999, and a rollout in
+// five stages: 1 %, 10 %, 25 %, 50 % and all of the requests on the new
+// ring.
 func DefaultParams() Params {
-	return Params{Servers: 10, Port: 6443, Points: 160, PointsNew: 16, Keys: 100_000, KeyPrefix: "/obj/"}
+	return Params{Servers: 10, Port: 6443, Points: 160, PointsNew: 16, Keys: 100_000, KeyPrefix: "/obj/",
+		Stages: []float64{0.01, 0.1, 0.25, 0.5, 1}}
 }
 
 // Validate returns nil or a model.ParamErrors with one entry per invalid
@@ -165,6 +184,21 @@ func (p Params) Validate() error {
 	}
 	if p.KeyOffset < 0 || p.KeyOffset > MaxKeyOffset {
 		bad("key_offset", "must be between 0 and "+itoa(MaxKeyOffset)+", got "+itoa(p.KeyOffset))
+	}
+	switch {
+	case len(p.Stages) > MaxStages:
+		bad("stages", "must have at most "+itoa(MaxStages)+" stages, got "+itoa(len(p.Stages)))
+	default:
+		for j, sh := range p.Stages {
+			if !(sh >= 0 && sh <= 1) {
+				bad("stages", "stage "+itoa(j+1)+" must be a share between 0 and 1, got "+strconv.FormatFloat(sh, 'g', -1, 64))
+				break
+			}
+			if j > 0 && sh <= p.Stages[j-1] {
+				bad("stages", "stage "+itoa(j+1)+" must be larger than stage "+itoa(j)+", got "+strconv.FormatFloat(sh, 'g', -1, 64))
+				break
+			}
+		}
 	}
 	return es.Err()
 }

@@ -2,11 +2,14 @@ package ketama
 
 import (
 	"context"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"lbcourse/models/internal/modeltest"
+	"lbcourse/models/ring"
 )
 
 func TestValidate(t *testing.T) {
@@ -67,6 +70,14 @@ func TestValidate(t *testing.T) {
 				"parameter points: must be between 1 and 4194304, got 0; " +
 				"parameter points_new: must be between 1 and 4194304, got 1073741824; " +
 				"parameter keys: must be between 1 and 5000000, got -1"},
+		{"no stages", func(p *Params) { p.Stages = nil }, ""},
+		{"one stage of nothing", func(p *Params) { p.Stages = []float64{0} }, ""},
+		{"too many stages", func(p *Params) { p.Stages = make([]float64, 21) },
+			"parameter stages: must have at most 20 stages, got 21"},
+		{"stage above 1", func(p *Params) { p.Stages = []float64{0.5, 1.5} },
+			"parameter stages: stage 2 must be a share between 0 and 1, got 1.5"},
+		{"stages not increasing", func(p *Params) { p.Stages = []float64{0.5, 0.5} },
+			"parameter stages: stage 2 must be larger than stage 1, got 0.5"},
 		{"bad weight, so no total", func(p *Params) { p.Servers, p.Weights, p.Points = 2, []int{0, 1}, 1<<22 },
 			"parameter weights: weight of server 1 must be between 1 and 10000, got 0"},
 	}
@@ -116,5 +127,67 @@ func TestKeyOffset(t *testing.T) {
 	}
 	if slices.Equal(b, counts(1000, 0)) {
 		t.Error("key_offset changes nothing")
+	}
+}
+
+// TestStages checks the rollout: each key changes server at most once, so
+// the stages' step_moved add up to the last stage's moved; all of the
+// requests on the new ring move migration.moved; and a stage moves about
+// its share of migration.moved (the selector is independent of the ring).
+func TestStages(t *testing.T) {
+	r, err := Run(context.Background(), DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := func(path string) float64 { return modeltest.Value(t, r, path) }
+	moved, sum := v("migration.moved"), 0.0
+	for j, share := range DefaultParams().Stages {
+		k := "stage." + strconv.Itoa(j+1) + "."
+		sum += v(k + "step_moved")
+		if got := v(k + "moved"); math.Abs(sum-got) > 1e-12 {
+			t.Errorf("stage %d: steps add up to %v, moved %v", j+1, sum, got)
+		}
+		if got, want := v(k+"moved"), share*moved; math.Abs(got-want) > 0.01 {
+			t.Errorf("stage %d (share %v): moved %v, want about %v", j+1, share, got, want)
+		}
+	}
+	if got := v("stage.5.moved"); got != moved {
+		t.Errorf("all requests on the new ring: moved %v, migration.moved %v", got, moved)
+	}
+	if s, ok := r.SeriesNamed("stage.moved"); !ok || len(s.X) != 5 || s.Y[4] != moved {
+		t.Errorf("series stage.moved: %+v", s)
+	}
+}
+
+// TestLayout checks the point sizes the lesson shows: a uint32 and a
+// uint16 take six bytes, the struct eight, the array six.
+func TestLayout(t *testing.T) {
+	st, fields, arr, sa, aa := layoutSizes()
+	if st != 8 || fields != 6 || arr != 6 || sa != 4 || aa != 1 {
+		t.Errorf("layoutSizes() = %d, %d, %d, %d, %d; want 8, 6, 6, 4, 1", st, fields, arr, sa, aa)
+	}
+	if st != uintptr(ring.Wide.PointBytes()) || arr != uintptr(ring.Packed.PointBytes()) {
+		t.Errorf("struct %d and array %d bytes, the ring library's layouts %d and %d", st, arr, ring.Wide.PointBytes(), ring.Packed.PointBytes())
+	}
+}
+
+// TestSelector checks that Selector is a bijection on a sample (no two of
+// the first 2^20 positions share a selector) and spreads them: about half
+// fall below 2^31.
+func TestSelector(t *testing.T) {
+	seen := make(map[uint32]bool, 1<<20)
+	low := 0
+	for h := range uint32(1 << 20) {
+		s := Selector(h)
+		if seen[s] {
+			t.Fatalf("Selector(%d) = %d repeats", h, s)
+		}
+		seen[s] = true
+		if s < 1<<31 {
+			low++
+		}
+	}
+	if math.Abs(float64(low)/(1<<20)-0.5) > 0.005 {
+		t.Errorf("%d of 2^20 selectors below 2^31", low)
 	}
 }

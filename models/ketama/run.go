@@ -14,11 +14,16 @@ import (
 type placement struct {
 	count, countNew []int
 	moved           int // keys whose server differs between the rings
+	// stageMoved[j] counts the keys whose server at stage j differs from
+	// the old ring's, stepMoved[j] those whose server differs from stage
+	// j−1's (from the old ring's for the first stage).
+	stageMoved, stepMoved []int
 }
 
 // place hashes each key once and looks it up on both rings.
 func place(ctx context.Context, p Params, old, next *ring.Ring) (placement, error) {
-	pl := placement{count: make([]int, p.Servers), countNew: make([]int, p.Servers)}
+	pl := placement{count: make([]int, p.Servers), countNew: make([]int, p.Servers),
+		stageMoved: make([]int, len(p.Stages)), stepMoved: make([]int, len(p.Stages))}
 	buf := append(make([]byte, 0, len(p.KeyPrefix)+20), p.KeyPrefix...)
 	for k := range p.Keys {
 		if k%65536 == 0 {
@@ -32,6 +37,17 @@ func place(ctx context.Context, p Params, old, next *ring.Ring) (placement, erro
 		pl.countNew[b]++
 		if a != b {
 			pl.moved++
+			// The key changes server once: at the first stage whose share
+			// sends it to the new ring, and it stays moved after.
+			sel := Selector(h)
+			for j, share := range p.Stages {
+				if onNew(sel, share) {
+					if j == 0 || !onNew(sel, p.Stages[j-1]) {
+						pl.stepMoved[j]++
+					}
+					pl.stageMoved[j]++
+				}
+			}
 		}
 	}
 	return pl, nil
@@ -81,6 +97,24 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	ringValues(&res, "new.", p, next, pl.countNew)
 	res.Set("migration.moved", float64(pl.moved)/keys, "")
 	res.Set("migration.circle", ring.Share(ring.Changes(old, next)), "")
+	stage := model.Series{Name: "stage.moved"}
+	for j, share := range p.Stages {
+		k := "stage." + strconv.Itoa(j+1) + "."
+		res.Set(k+"share", share, "")
+		res.Set(k+"moved", float64(pl.stageMoved[j])/keys, "")
+		res.Set(k+"step_moved", float64(pl.stepMoved[j])/keys, "")
+		stage.X = append(stage.X, share)
+		stage.Y = append(stage.Y, float64(pl.stageMoved[j])/keys)
+	}
+	if len(p.Stages) > 0 {
+		res.AddSeries(stage)
+	}
+	structSize, fields, arraySize, structAlign, arrayAlign := layoutSizes()
+	res.Set("layout.struct", float64(structSize), "byte")
+	res.Set("layout.fields", float64(fields), "byte")
+	res.Set("layout.array", float64(arraySize), "byte")
+	res.Set("layout.struct_align", float64(structAlign), "byte")
+	res.Set("layout.array_align", float64(arrayAlign), "byte")
 	return res, nil
 }
 
