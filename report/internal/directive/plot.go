@@ -105,6 +105,9 @@ func (p *Plot) Neutral() string {
 			continue
 		}
 		fmt.Fprintf(&b, " series=%s:%s", s.Experiment, s.Data)
+		if s.Role != "" {
+			fmt.Fprintf(&b, " role=%s", s.Role)
+		}
 	}
 	for _, l := range p.Lines {
 		fmt.Fprintf(&b, " line=%v:%s:%s:%g", l.Vertical, l.Experiment, l.Path, l.At)
@@ -153,8 +156,19 @@ func ParsePlot(b *Block) Directive {
 		b.Errorf(b.NodeOff(f.Value), "plot: legend %q: want one of %s", p.Legend, strings.Join(LegendPlaces, ", "))
 	}
 	p.Aspect = b.String(fs, "aspect")
+	def, known := p.Type.Def()
 	if f, ok := fs["aspect"]; ok && !slices.Contains(Aspects, p.Aspect) {
 		b.Errorf(b.NodeOff(f.Value), "plot: aspect %q: want one of %s", p.Aspect, strings.Join(Aspects, ", "))
+	} else if ok && def.Square && p.Aspect != "square" {
+		b.Errorf(b.NodeOff(f.Value), "plot: aspect %s is not for kind %s, which is drawn square", p.Aspect, def.Name)
+	}
+	if known && def.NoAxes {
+		for _, key := range []string{"x", "y", "lines"} {
+			if f, ok := fs[key]; ok {
+				b.Errorf(b.NodeOff(f.Key), "plot: %s is not for kind %s, which draws no axes", key, def.Name)
+				delete(fs, key)
+			}
+		}
 	}
 	p.X = b.axis(fs, "x")
 	p.Y = b.axis(fs, "y")
@@ -272,10 +286,21 @@ func (b *Block) series(n *yaml.Node, kind figure.Kind) []PlotSeries {
 		b.Errorf(b.NodeOff(n), "plot: a series is a mapping {data: SERIES, legend: text}")
 		return []PlotSeries{s}
 	}
-	fs := b.Fields(n, "plot series", []string{"data", "legend", "lo", "hi"})
+	fs := b.Fields(n, "plot series", []string{"data", "legend", "lo", "hi", "role"})
 	b.requireAt(fs, n, "plot series", "data")
 	s.Experiment, s.Data = b.seriesName(fs, "data", &s.Off)
 	s.Legend = b.String(fs, "legend")
+	if f, ok := fs["role"]; ok {
+		role := b.String(fs, "role")
+		roled := func(d figure.KindDef) bool { return d.Roles != nil }
+		if d, known := kind.Def(); known && d.Roles == nil {
+			b.Errorf(b.NodeOff(f.Key), "plot: role is for kind %s, not %s", strings.Join(figure.KindNames(roled), " or "), d.Name)
+		} else if known && !slices.Contains(d.Roles, role) {
+			b.Errorf(b.NodeOff(f.Value), "plot: role %q: want one of %s", role, strings.Join(d.Roles, ", "))
+		} else {
+			s.Role = role
+		}
+	}
 	out := []PlotSeries{s}
 	flo, hasLo := fs["lo"]
 	fhi, hasHi := fs["hi"]

@@ -51,7 +51,7 @@ func resolvePlot(d Directive, c Context) (any, bool) {
 	if !ok || !lok || len(series) == 0 || !known { // no kind, or an unknown one: reported where it is written
 		return nil, false
 	}
-	p.record(c, kind, series, lines)
+	p.record(c, kind, spec, series, lines)
 	v := PlotView{ID: p.ID, Alt: p.Alt, Caption: p.Caption, spec: spec,
 		Summary: c.UI("figure_data"), Label: c.UI("figure_data") + ": " + p.Caption}
 	v.Number, _ = c.Numbered(d)
@@ -60,7 +60,7 @@ func resolvePlot(d Directive, c Context) (any, bool) {
 	v.NarrowFile = NarrowFile(v.File)
 	v.NarrowWidth, v.NarrowHeight = spec.Pixels(figure.Narrow)
 	v.NarrowMedia = figure.NarrowMedia
-	t := kind.Tabulate(spec, c.Locale(), c.UI("series"))
+	t := kind.Tabulate(spec, c.Locale(), c.UI)
 	v.Head = t.Head
 	for _, r := range t.Rows {
 		v.Rows = append(v.Rows, TableRow(r))
@@ -104,6 +104,11 @@ func (p *Plot) seriesData(c Context, kind figure.KindDef) ([]PlotSeries, bool) {
 		if msg := p.outsideAxes(kind, s.Series); msg != "" {
 			c.Errorf(s.Off, "plot %s: series %s %s", p.ID, s.Data, msg)
 			ok = false
+		} else if kind.Check != nil {
+			if msg := kind.Check(s.Series); msg != "" {
+				c.Errorf(s.Off, "plot %s: series %s %s", p.ID, s.Data, msg)
+				ok = false
+			}
 		}
 		out = append(out, s)
 		drawn = true
@@ -246,11 +251,12 @@ func (p *Plot) outsideAxes(kind figure.KindDef, s figure.Series) string {
 // (fig.ID.EXPERIMENT:SERIES[i], and its band's fig.ID.EXPERIMENT:SERIES.lo[i]
 // and .hi[i]), and one line per reference line
 // (fig.ID.line[i]), so that a moved point shows in git diff and report diff
-// like any other number. Indexes are padded to sort in order.
-func (p *Plot) record(c Context, kind figure.KindDef, series []PlotSeries, lines []figure.RefLine) {
-	for _, s := range series {
+// like any other number. Indexes are padded to sort in order. spec holds
+// series' data, in their order.
+func (p *Plot) record(c Context, kind figure.KindDef, spec figure.Spec, series []PlotSeries, lines []figure.RefLine) {
+	for i, s := range series {
 		key := "fig." + p.ID + "." + s.Experiment + ":" + s.Data
-		for _, n := range kind.Numbers(s.Series) {
+		for _, n := range kind.Numbers(spec, i) {
 			k := key
 			if n.Part != "" {
 				k += "." + n.Part

@@ -9,6 +9,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -50,12 +51,15 @@ type Axis struct {
 
 // A Series is one data set; Labels name the bars of a bar plot. Band,
 // when set, is drawn as a shaded band around it, for kinds that take one
-// (KindDef.DrawBand).
+// (KindDef.DrawBand). Role is what the series stands for in a kind whose
+// series differ (KindDef.Roles: a ring's servers and keys); "" is the
+// kind's first role.
 type Series struct {
 	Legend string
 	X, Y   []float64
 	Labels []string
 	Band   *Band
+	Role   string
 }
 
 // A Band is the lower and upper bounds of a shaded band around a series:
@@ -92,9 +96,13 @@ func colorAt(i int) color.Color { return palette[i%len(palette)] }
 const SquareSide = 11 * vg.Centimeter
 
 // Size returns the wide drawing's width and height: Width and Height, or
-// 16 cm by 9 cm when they are zero.
+// when they are zero SquareSide by SquareSide for a kind drawn square
+// (KindDef.Square) and 16 cm by 9 cm for any other.
 func (s Spec) Size() (w, h vg.Length) {
 	if s.Width == 0 {
+		if d, _ := s.Kind.Def(); d.Square {
+			return SquareSide, SquareSide
+		}
 		return 16 * vg.Centimeter, 9 * vg.Centimeter
 	}
 	return s.Width, s.Height
@@ -142,18 +150,29 @@ func render(s Spec, loc *numfmt.Locale, v Variant) (svg []byte, lay *layout, err
 	// The data are padded away from the axes (padRange), so the axes need
 	// no gap of their own; bars then stand on the x axis.
 	p.X.Padding, p.Y.Padding = 0, 0
-	grid := plotter.NewGrid()
-	grid.Vertical.Color, grid.Horizontal.Color = color.Gray{Y: 222}, color.Gray{Y: 222}
-	p.Add(grid)
+	k, _ := s.Kind.Def() // addData refuses an unknown kind
+	if k.NoAxes {
+		if s.X.set() || s.Y.set() || len(s.Lines) > 0 {
+			return nil, nil, fmt.Errorf("a %s plot draws no axes, so it takes no axis label, bound or scale and no reference line", k.Name)
+		}
+	} else {
+		grid := plotter.NewGrid()
+		grid.Vertical.Color, grid.Horizontal.Color = color.Gray{Y: 222}, color.Gray{Y: 222}
+		p.Add(grid)
+	}
 
 	d := &Drawing{p: p}
 	if err := addData(d, s, loc); err != nil {
 		return nil, nil, err
 	}
-	if err := setAxes(d, s, lk, loc); err != nil {
-		return nil, nil, err
+	if k.NoAxes {
+		p.HideAxes()
+	} else {
+		if err := setAxes(d, s, lk, loc); err != nil {
+			return nil, nil, err
+		}
+		addRefLines(d, s)
 	}
-	addRefLines(d, s)
 
 	c := newSVGCanvas(lk.w, lk.h)
 	lay = layOut(d, s, lk, hd, draw.New(c))
@@ -306,12 +325,23 @@ func xys(x, y []float64) plotter.XYs {
 	return pts
 }
 
+// set reports whether a lesson gave the axis anything: a label, a scale
+// or a bound.
+func (a Axis) set() bool { return a.Label != "" || a.Log || a.Min != nil || a.Max != nil }
+
 // A Drawing is a figure being drawn: its plot, its legend's entries in
 // order, and the marks the data leave, which the legend must not cover.
+// fit, when a kind sets it (one without axes), sets the axes' ranges for
+// a data area, and may set the marks anew: the layout calls it whenever
+// the data area is known or changes, before the marks are tested and
+// before the plot is drawn. state is what a kind's Draw keeps from one
+// series to the next (a ring's shared drawing).
 type Drawing struct {
 	p      *plot.Plot
 	legend []legendEntry
 	marks  []mark
+	fit    func(da draw.Canvas)
+	state  any
 }
 
 // A legendEntry is a legend's line: the thumbnails drawn over each other
@@ -329,12 +359,14 @@ func (d *Drawing) addLegend(name string, t ...plot.Thumbnailer) {
 
 // A mark is what one series or line leaves on the plot: dots (markers of
 // radius size at each vertex), a path (of width size through them) or an
-// area (the polygon they bound). A reference line's path is ref.
+// area (the polygon they bound). A reference line's path is ref; the box
+// of a label drawn in the data area (a ring's) is text.
 type mark struct {
 	kind markKind
 	pts  []vertex
 	size vg.Length
 	ref  bool
+	text bool
 }
 
 type markKind int
@@ -345,11 +377,12 @@ const (
 	area
 )
 
-// A vertex is a point in data coordinates, moved DX along the canvas (a
-// bar's side, offset from its category's x).
+// A vertex is a point in data coordinates, moved DX and DY along the
+// canvas (a bar's side, offset from its category's x; a ring's key, inside
+// the circle).
 type vertex struct {
-	X, Y float64
-	DX   vg.Length
+	X, Y   float64
+	DX, DY vg.Length
 }
 
 func vertices(pts plotter.XYs) []vertex {
@@ -375,8 +408,9 @@ func steps(pts plotter.XYs) plotter.XYs {
 
 // addData draws each series of s with its kind's Draw, after checking that
 // it has values and, where x values lie along the x axis, one per y value,
-// and that a band has one lower and one upper bound per y value on a kind
-// that takes one. The bands go first, behind every series.
+// that a band has one lower and one upper bound per y value on a kind
+// that takes one, that its role is one the kind takes, and that its values
+// pass the kind's Check. The bands go first, behind every series.
 func addData(d *Drawing, s Spec, loc *numfmt.Locale) error {
 	k, ok := s.Kind.Def()
 	if !ok {
@@ -395,6 +429,17 @@ func addData(d *Drawing, s Spec, loc *numfmt.Locale) error {
 			}
 			if len(b.Lo) != len(ser.Y) || len(b.Hi) != len(ser.Y) {
 				return fmt.Errorf("series %q has %d y values and a band of %d lower and %d upper bounds", ser.Legend, len(ser.Y), len(b.Lo), len(b.Hi))
+			}
+		}
+		if ser.Role != "" && !slices.Contains(k.Roles, ser.Role) {
+			if k.Roles == nil {
+				return fmt.Errorf("series %q has the role %q, which a %s plot does not take", ser.Legend, ser.Role, k.Name)
+			}
+			return fmt.Errorf("series %q has the role %q: a %s plot's series are %s", ser.Legend, ser.Role, k.Name, strings.Join(k.Roles, " or "))
+		}
+		if k.Check != nil {
+			if msg := k.Check(ser); msg != "" {
+				return fmt.Errorf("series %q %s", ser.Legend, msg)
 			}
 		}
 	}
@@ -537,7 +582,7 @@ func drawBar(d *Drawing, s Spec, i int, loc *numfmt.Locale) error {
 	d.p.Add(b)
 	for k, v := range ser.Y {
 		x, l, r := float64(k), b.Offset-w/2, b.Offset+w/2
-		d.marks = append(d.marks, mark{kind: area, pts: []vertex{{x, 0, l}, {x, v, l}, {x, v, r}, {x, 0, r}}})
+		d.marks = append(d.marks, mark{kind: area, pts: []vertex{{X: x, DX: l}, {X: x, Y: v, DX: l}, {X: x, Y: v, DX: r}, {X: x, DX: r}}})
 	}
 	d.addLegend(ser.Legend, b)
 	if i == 0 {

@@ -9,6 +9,9 @@ import (
 	"lbcourse/report/internal/numfmt"
 )
 
+// words gives a table's headings their keys, as a page's terms would.
+func words(key string) string { return key }
+
 func locale(t *testing.T, tag string) *numfmt.Locale {
 	l, err := numfmt.NewLocale(tag)
 	if err != nil {
@@ -25,6 +28,9 @@ func TestKinds(t *testing.T) {
 		s := Spec{Kind: kind, Title: "Başlık", X: Axis{Label: "x"}, Y: Axis{Label: "y"},
 			Series: []Series{{Legend: "a", X: x, Y: y, Labels: []string{"p", "q", "r", "s", "t"}}},
 			Lines:  []RefLine{{Legend: "ref", At: 1600}}}
+		if d.NoAxes { // positions on a ring, no axes
+			s = Spec{Kind: kind, Title: "Başlık", Series: []Series{{Legend: "a", X: x, Y: []float64{0.1, 0.3, 0.45, 0.7, 0.9}}}}
+		}
 		tr, err := SVG(s, locale(t, "tr"))
 		if err != nil {
 			t.Fatalf("%s: %v", kind, err)
@@ -121,8 +127,8 @@ func TestKindParts(t *testing.T) {
 	want := map[Kind]int{Line: 4, Scatter: 4, Bar: 4, Histogram: 4, CDF: 3, Step: 4}
 	for _, d := range Kinds {
 		s := Spec{Kind: d.Kind, Series: []Series{ser}}
-		tab := d.Tabulate(s, locale(t, "en"), "series")
-		nums := d.Numbers(ser)
+		tab := d.Tabulate(s, locale(t, "en"), words)
+		nums := d.Numbers(s, 0)
 		if len(tab.Rows) != want[d.Kind] || len(nums) != want[d.Kind] {
 			t.Errorf("%s: %d rows and %d numbers, want %d", d.Name, len(tab.Rows), len(nums), want[d.Kind])
 		}
@@ -140,6 +146,9 @@ func TestBand(t *testing.T) {
 	vertices := map[Kind]int{Line: 6, Step: 10}
 	for _, d := range Kinds {
 		s := Spec{Kind: d.Kind, X: Axis{Label: "x"}, Y: Axis{Label: "y"}, Series: []Series{ser}}
+		if d.NoAxes {
+			s.X, s.Y = Axis{}, Axis{}
+		}
 		svg, err := SVG(s, locale(t, "en"))
 		if d.DrawBand == nil {
 			want := `series "a" has a band, which a ` + d.Name + ` plot does not draw`
@@ -167,7 +176,7 @@ func TestBand(t *testing.T) {
 			t.Errorf("%s: a series without a band draws one", d.Name)
 		}
 
-		tab := d.Tabulate(s, locale(t, "en"), "series")
+		tab := d.Tabulate(s, locale(t, "en"), words)
 		if got := strings.Join(tab.Head, "|"); got != "x|a|a p5|a p95" {
 			t.Errorf("%s: head %s", d.Name, got)
 		}
@@ -176,7 +185,7 @@ func TestBand(t *testing.T) {
 		}
 		other := s
 		other.Series = []Series{ser, {Legend: "b", X: []float64{5}, Y: []float64{6}}}
-		tab = d.Tabulate(other, locale(t, "en"), "series")
+		tab = d.Tabulate(other, locale(t, "en"), words)
 		if got := strings.Join(tab.Head, "|"); got != "series|x|y|p5|p95" {
 			t.Errorf("%s: head of a row per point %s", d.Name, got)
 		}
@@ -185,7 +194,7 @@ func TestBand(t *testing.T) {
 		}
 
 		var nums []string
-		for _, n := range d.Numbers(ser) {
+		for _, n := range d.Numbers(s, 0) {
 			nums = append(nums, fmt.Sprintf("%s[%d]=%s", n.Part, n.Index, n.Text))
 		}
 		if got := strings.Join(nums, ", "); got != "[0]=1 2, [1]=2 3, [2]=3 2.5, lo[0]=1 1, lo[1]=2 2.5, lo[2]=3 2, hi[0]=1 3, hi[1]=2 4, hi[2]=3 3" {

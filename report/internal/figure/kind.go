@@ -32,8 +32,8 @@ const (
 )
 
 // A KindDef is everything that differs from one kind of plot to another.
-// Every field but DrawBand is set: TestKindsComplete holds a new kind to
-// that.
+// Every field but DrawBand, Roles, NoAxes, Square and Check is set:
+// TestKindsComplete holds a new kind to that.
 type KindDef struct {
 	Kind Kind
 	Name string // as a lesson writes it after kind:
@@ -56,13 +56,30 @@ type KindDef struct {
 	DrawBand func(d *Drawing, s Spec, i int) error
 	// Tabulate returns the data behind a figure of this kind, for readers
 	// who cannot see it, as the table under the figure shows it: numbers in
-	// loc, seriesHead heading the column of legends. The table depends only
-	// on s's series and axis labels, loc and seriesHead.
-	Tabulate func(s Spec, loc *numfmt.Locale, seriesHead string) Table
-	// Numbers returns the numbers-file lines of one series, in the order
+	// loc, its headings' words from ui (ui("series") heads the column of
+	// legends; the keys are those of templates/terms.yaml without "ui.").
+	// The table depends only on s's series and axis labels, loc and ui.
+	Tabulate func(s Spec, loc *numfmt.Locale, ui func(key string) string) Table
+	// Numbers returns the numbers-file lines of series i of s, in the order
 	// and with the values its table rows show them, in neutral form; its
 	// band's, if it has one, after its own.
-	Numbers func(ser Series) []Number
+	Numbers func(s Spec, i int) []Number
+	// Roles are the roles a series of this kind can take (Series.Role), the
+	// first being a series' role when it names none; nil for a kind whose
+	// series are all alike (then a series with a role is an error).
+	Roles []string
+	// NoAxes says the kind draws its own frame instead of axes: no axes,
+	// no grid, no axis labels, bounds or scales and no reference lines (a
+	// Spec with any of them is an error). Its values are checked by Check
+	// instead of against axis bounds.
+	NoAxes bool
+	// Square says the kind is always drawn square (SquareSide), as
+	// aspect: square draws any kind.
+	Square bool
+	// Check says how a series' values do not fit the kind, as a phrase that
+	// follows "series NAME" ("has the value 1.5, outside …"), or "" when
+	// they fit; nil for a kind whose values only the axes bound.
+	Check func(ser Series) string
 }
 
 // Kinds is the table of plot kinds, in the order an unknown kind's error

@@ -61,9 +61,12 @@ const (
 	// figure of the default size (499 px).
 	NarrowMedia = "(max-width: 35em)"
 	// NarrowWidth and NarrowHeight are the Narrow variant's size, in
-	// points: 340 by 320 CSS px.
-	NarrowWidth  vg.Length = 255
-	NarrowHeight vg.Length = 240
+	// points: 340 by 320 CSS px. A kind drawn square (KindDef.Square) is
+	// NarrowSquareHeight high, 400 px, so that its legend can go below a
+	// circle as wide as the phone's column.
+	NarrowWidth        vg.Length = 255
+	NarrowHeight       vg.Length = 240
+	NarrowSquareHeight vg.Length = 300
 )
 
 // A look is how one variant is drawn: its size, its text sizes and how
@@ -80,13 +83,17 @@ func (s Spec) look(v Variant) (look, error) {
 		w, h := s.Size()
 		return look{w: w, h: h, tick: 10, label: 11, legend: 10, title: 12, most: [2]int{mostTicks, mostTicks}}, nil
 	case Narrow:
-		return look{w: NarrowWidth, h: NarrowHeight, tick: 9, label: 10, legend: 9.5, title: 10.5, most: [2]int{6, mostTicks}}, nil
+		h := NarrowHeight
+		if d, _ := s.Kind.Def(); d.Square {
+			h = NarrowSquareHeight
+		}
+		return look{w: NarrowWidth, h: h, tick: 9, label: 10, legend: 9.5, title: 10.5, most: [2]int{6, mostTicks}}, nil
 	}
 	return look{}, fmt.Errorf("unknown figure variant %d", int(v))
 }
 
 // SizeOf returns the size v draws s at: Size for Wide, NarrowWidth by
-// NarrowHeight for Narrow.
+// NarrowHeight (NarrowSquareHeight for a kind drawn square) for Narrow.
 func (s Spec) SizeOf(v Variant) (w, h vg.Length) {
 	lk, _ := s.look(v)
 	return lk.w, lk.h
@@ -136,7 +143,7 @@ func (l *layout) project(v vertex) vg.Point {
 }
 
 func project(v vertex, trX, trY func(float64) vg.Length) vg.Point {
-	return vg.Point{X: trX(v.X) + v.DX, Y: trY(v.Y)}
+	return vg.Point{X: trX(v.X) + v.DX, Y: trY(v.Y) + v.DY}
 }
 
 // layOut draws d on c: the title when s.DrawTitle, the y axis's label above
@@ -181,6 +188,7 @@ func layOut(d *Drawing, s Spec, lk look, hd anchoredText, c draw.Canvas) *layout
 	lg := newLegendBox(d.legend, lk, hd)
 	if len(lg.entries) > 0 {
 		da := p.DataCanvas(plotArea)
+		d.fitTo(da)
 		lay.data = da
 		lg.wrapTo((da.Max.X - da.Min.X) / 2)
 		place, box, free := lay.corner(lg, s.Legend)
@@ -204,6 +212,7 @@ func layOut(d *Drawing, s Spec, lk look, hd anchoredText, c draw.Canvas) *layout
 			}
 		}
 	}
+	d.fitTo(p.DataCanvas(plotArea))
 	p.Draw(plotArea)
 	da := p.DataCanvas(plotArea)
 	lay.data = da
@@ -224,6 +233,14 @@ func layOut(d *Drawing, s Spec, lk look, hd anchoredText, c draw.Canvas) *layout
 		lg.draw(c, lay.legend, true)
 	}
 	return lay
+}
+
+// fitTo sets the axes' ranges for the data area da, when the drawing's
+// kind sets them itself (Drawing.fit).
+func (d *Drawing) fitTo(da draw.Canvas) {
+	if d.fit != nil {
+		d.fit(da)
+	}
 }
 
 // corner returns the corner of the data area the legend goes in and its
@@ -266,13 +283,18 @@ func (l *layout) corner(lg *legendBox, pref string) (place string, box vg.Rectan
 var legendPlaces = []string{"top-right", "top-left", "bottom-right", "bottom-left"}
 
 // hits counts the marks within clear of r: dots, segments of paths and
-// areas; the reference lines' too when withRef.
+// areas, labels' boxes; the reference lines' too when withRef.
 func (l *layout) hits(r vg.Rectangle, clear vg.Length, withRef bool) int {
+	return l.count(r, clear, func(m mark) bool { return withRef || !m.ref })
+}
+
+// count counts the marks that keep accepts within clear of r.
+func (l *layout) count(r vg.Rectangle, clear vg.Length, keep func(mark) bool) int {
 	trX, trY := l.d.p.Transforms(&l.data)
 	n := 0
 	var pts []vg.Point
 	for _, m := range l.d.marks {
-		if m.ref && !withRef {
+		if !keep(m) {
 			continue
 		}
 		pts = pts[:0]

@@ -52,10 +52,10 @@ func xHead(s Spec) string {
 // first series' labels if it has them, and a column per series, followed
 // by its band's lower and upper bounds if it has one; else a row per point
 // with its x and y, and the bounds when a series has a band.
-func pointTable(s Spec, loc *numfmt.Locale, seriesHead string) Table {
+func pointTable(s Spec, loc *numfmt.Locale, ui func(string) string) Table {
 	num := func(v float64) string { return dataCell(loc, v) }
 	if !sameX(s.Series) {
-		t := Table{Head: []string{seriesHead, xHead(s), s.Y.Label}}
+		t := Table{Head: []string{ui("series"), xHead(s), s.Y.Label}}
 		banded := bandHeads(s.Series)
 		if banded != nil {
 			t.Head = append(t.Head, banded...)
@@ -142,7 +142,8 @@ func sameX(series []Series) bool {
 
 // pointNumbers writes each point as "x y", then, for a band, each point's
 // lower bound as "x lo" (part "lo") and its upper bound as "x hi" ("hi").
-func pointNumbers(ser Series) []Number {
+func pointNumbers(s Spec, i int) []Number {
+	ser := s.Series[i]
 	var out []Number
 	for i := range ser.Y {
 		out = append(out, Number{Index: i, Text: neutral(ser.X[i]) + " " + neutral(ser.Y[i])})
@@ -161,8 +162,8 @@ func pointNumbers(ser Series) []Number {
 }
 
 // valueTable lists a histogram's values, sorted, a row each.
-func valueTable(s Spec, loc *numfmt.Locale, seriesHead string) Table {
-	t := Table{Head: []string{seriesHead, xHead(s)}}
+func valueTable(s Spec, loc *numfmt.Locale, ui func(string) string) Table {
+	t := Table{Head: []string{ui("series"), xHead(s)}}
 	for _, ser := range s.Series {
 		for _, v := range sorted(ser.Y) {
 			t.Rows = append(t.Rows, Row{ser.Legend, []string{dataCell(loc, v)}})
@@ -172,9 +173,9 @@ func valueTable(s Spec, loc *numfmt.Locale, seriesHead string) Table {
 }
 
 // valueNumbers writes a histogram's values, sorted, indexed in that order.
-func valueNumbers(ser Series) []Number {
+func valueNumbers(s Spec, i int) []Number {
 	var out []Number
-	for i, v := range sorted(ser.Y) {
+	for i, v := range sorted(s.Series[i].Y) {
 		out = append(out, Number{Index: i, Text: neutral(v)})
 	}
 	return out
@@ -182,8 +183,8 @@ func valueNumbers(ser Series) []Number {
 
 // cdfTable lists each distinct value of a CDF's series and the share of
 // the series at or below it.
-func cdfTable(s Spec, loc *numfmt.Locale, seriesHead string) Table {
-	t := Table{Head: []string{seriesHead, xHead(s), s.Y.Label}}
+func cdfTable(s Spec, loc *numfmt.Locale, ui func(string) string) Table {
+	t := Table{Head: []string{ui("series"), xHead(s), s.Y.Label}}
 	for _, ser := range s.Series {
 		for _, st := range cdfSteps(ser.Y) {
 			t.Rows = append(t.Rows, Row{ser.Legend, []string{loc.Format(numfmt.Format{}, st.value), loc.Format(shareFormat, st.share)}})
@@ -194,9 +195,9 @@ func cdfTable(s Spec, loc *numfmt.Locale, seriesHead string) Table {
 
 // cdfNumbers writes each distinct value as "value share", indexed by the
 // value's last position in sorted order.
-func cdfNumbers(ser Series) []Number {
+func cdfNumbers(s Spec, i int) []Number {
 	var out []Number
-	for _, st := range cdfSteps(ser.Y) {
+	for _, st := range cdfSteps(s.Series[i].Y) {
 		out = append(out, Number{Index: st.index, Text: neutral(st.value) + " " + shareFormat.Neutral(st.share)})
 	}
 	return out
