@@ -15,18 +15,25 @@ import (
 // the model's own (ringPoints: the hash of "k<n>#<v>"), so they sit where
 // the table's rings place them.
 //
-// A position h (a 32-bit hash) is drawn at the angle 2π·h/2^32 on the unit
-// circle: X = cos, Y = sin, so that a scatter plot with equal axes shows
-// the ring. ring_points.<n> holds node k<n>'s points in virtual-node order,
-// ring_keys the first min(keys, drawKeys) keys. ring_arc.<n> is the share of
-// the circle node k<n> owns: a point owns the positions after the previous
-// point up to and including its own (the first point also those past the
-// last), exactly the keys lookup gives it, so the shares sum to 1. With
-// one virtual node per node a node's share of the keys is, in expectation,
-// its arc.
+// A position h (a 32-bit hash) is the fraction h/2^32 of the circle:
+// ring_pos.<n> holds node k<n>'s points in virtual-node order (Y; X is the
+// virtual node's index), ring_keys_pos the first min(keys, drawKeys) keys
+// (X is the key's index), for a ring plot, which draws 0 at the top and
+// positions growing clockwise. The older series put the same points on
+// the unit circle at the angle 2π·h/2^32, X = cos, Y = sin, for a scatter
+// plot with equal axes: ring_points.<n> and ring_keys. ring_arc.<n> is the
+// share of the circle node k<n> owns: a point owns the positions after the
+// previous point up to and including its own (the first point also those
+// past the last), exactly the keys lookup gives it, so the shares sum to
+// 1; a ring plot draws these arcs. With one virtual node per node a node's
+// share of the keys is, in expectation, its arc.
 
-// drawKeys is the most keys ring_keys draws.
+// drawKeys is the most keys ring_keys and ring_keys_pos draw.
 const drawKeys = 50
+
+// fraction returns hash h as a position on the ring: a fraction of the
+// circle in [0, 1), exact (h/2^32 is a float64 with no rounding).
+func fraction(h uint32) float64 { return float64(h) / (1 << 32) }
 
 // angle returns the position of hash h on the unit circle.
 func angle(h uint32) (x, y float64) {
@@ -77,4 +84,16 @@ func addDrawing(res *model.Result, p Params, hs []uint32) {
 		x[i], y[i] = angle(h)
 	}
 	res.AddSeries(model.Series{Name: "ring_keys", X: x, Y: y})
+	for n := range nodes {
+		idx, pos := make([]float64, v), make([]float64, v)
+		for j, pt := range pts[n*v : (n+1)*v] {
+			idx[j], pos[j] = float64(j), fraction(pt.hash)
+		}
+		res.AddSeries(model.Series{Name: "ring_pos." + strconv.Itoa(n+1), X: idx, Y: pos})
+	}
+	idx, pos := make([]float64, k), make([]float64, k)
+	for i, h := range hs[:k] {
+		idx[i], pos[i] = float64(i), fraction(h)
+	}
+	res.AddSeries(model.Series{Name: "ring_keys_pos", X: idx, Y: pos})
 }

@@ -1,9 +1,11 @@
 package hashing
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -99,5 +101,78 @@ func TestArcs(t *testing.T) {
 	// One point owns the whole circle.
 	if got := arcs([]point{{12345, 0}}, 1); got[0] != 1 {
 		t.Errorf("one point: arc %v, want 1", got[0])
+	}
+}
+
+// TestRingPositions checks the ring's positions for a ring plot: each
+// point and key is its hash as a fraction of the circle, in [0, 1), at its
+// index; the same point as the unit-circle series; and the arcs a ring
+// plot draws from them (a point owns from the previous point of any node,
+// exclusive, to itself) are ring_arc.<n>.
+func TestRingPositions(t *testing.T) {
+	for _, p := range []Params{
+		DefaultParams(),
+		{Keys: 30, KeyPrefix: "ü", KeyStart: -10, NodesBefore: 5, NodesAfter: 2, Vnodes: []int{7, 3, 50}},
+		{Keys: 80, KeyPrefix: "key-", NodesBefore: 3, NodesAfter: 4, Vnodes: []int{1}},
+	} {
+		r, err := Run(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes, v := int(modeltest.Value(t, r, "ring_draw.nodes")), int(modeltest.Value(t, r, "ring_draw.vnodes"))
+		check := func(name, circle string, hashes []uint32) []float64 {
+			s, ok := r.SeriesNamed(name)
+			if !ok {
+				t.Fatalf("no series %s", name)
+			}
+			c, _ := r.SeriesNamed(circle)
+			if len(s.X) != len(hashes) || len(s.Y) != len(hashes) {
+				t.Fatalf("%s: %d/%d points, want %d", name, len(s.X), len(s.Y), len(hashes))
+			}
+			for i, h := range hashes {
+				if s.X[i] != float64(i) || s.Y[i] != float64(h)/(1<<32) || !(s.Y[i] >= 0 && s.Y[i] < 1) {
+					t.Errorf("%s[%d] = (%v, %v), want (%d, %v)", name, i, s.X[i], s.Y[i], i, float64(h)/(1<<32))
+				}
+				x, y := math.Cos(2*math.Pi*s.Y[i]), math.Sin(2*math.Pi*s.Y[i])
+				if math.Abs(x-c.X[i]) > 1e-12 || math.Abs(y-c.Y[i]) > 1e-12 {
+					t.Errorf("%s[%d] at %v is not %s[%d] (%v, %v)", name, i, s.Y[i], circle, i, c.X[i], c.Y[i])
+				}
+			}
+			return s.Y
+		}
+		type pt struct {
+			pos  float64
+			node int
+		}
+		var all []pt
+		for n := 1; n <= nodes; n++ {
+			hashes := make([]uint32, v)
+			for j := range hashes {
+				hashes[j] = Hash("k" + strconv.Itoa(n) + "#" + strconv.Itoa(j))
+			}
+			for _, pos := range check("ring_pos."+strconv.Itoa(n), "ring_points."+strconv.Itoa(n), hashes) {
+				all = append(all, pt{pos, n})
+			}
+		}
+		hs := make([]uint32, min(p.Keys, drawKeys))
+		for i := range hs {
+			hs[i] = Hash(p.KeyPrefix + strconv.FormatInt(p.KeyStart+int64(i), 10))
+		}
+		check("ring_keys_pos", "ring_keys", hs)
+
+		slices.SortStableFunc(all, func(a, b pt) int { return cmp.Compare(a.pos, b.pos) })
+		owned := make([]float64, nodes+1)
+		for j, q := range all {
+			if j == 0 {
+				owned[q.node] += 1 - all[len(all)-1].pos + q.pos
+			} else {
+				owned[q.node] += q.pos - all[j-1].pos
+			}
+		}
+		for n := 1; n <= nodes; n++ {
+			if want := modeltest.Value(t, r, "ring_arc."+strconv.Itoa(n)); math.Abs(owned[n]-want) > 1e-12 {
+				t.Errorf("%+v: node k%d owns %v of the drawn ring, ring_arc.%d is %v", p, n, owned[n], n, want)
+			}
+		}
 	}
 }

@@ -8,9 +8,9 @@
 // units of the string followed by a final mixing step, exactly as in the
 // JavaScript program.
 //
-// For a figure, the model also draws one ring on the unit circle: the
-// points of each node, a sample of keys, and the share of the circle each
-// node owns (ring_points.<n>, ring_keys, ring_arc.<n>; see draw.go).
+// For a figure, the model also draws one ring: each node's points and some
+// keys as positions on it (ring_pos.<n>, ring_keys_pos) and on the unit
+// circle (ring_points.<n>, ring_keys), and each node's arc (ring_arc.<n>; draw.go).
 package hashing
 
 import (
