@@ -23,6 +23,7 @@ func outputs() []model.Output {
 		model.OutValue("salt", "", "the salt (the parameter)"),
 		model.OutValue("bucket_bits", "", "bits by which the chi-square tests bucket positions (the parameter)"),
 		model.OutValue("chi2_df", "", "degrees of freedom of every chi-square test: 2^bucket_bits − 1"),
+		model.OutValue("chi2_sd", "", "standard deviation of a chi-square statistic of random positions: √(2 chi2_df), around its mean chi2_df"),
 	}
 	measures := func(prefix, of string) {
 		outs = append(outs,
@@ -41,7 +42,8 @@ func outputs() []model.Output {
 		"the random ring: the largest server's share of the circle over 1/servers"),
 		model.OutValue("theory.one_point", "", "H(servers), the expected arc_max_over_mean of a ring with one random point per server"),
 		model.OutValue("theory.arc_max_over_mean", "", "1 + E[max of servers standard normals] / √vnodes: the expected arc_max_over_mean of random points, normal approximation"),
-		model.OutValue("theory.modulo_floor", "", "1 + E[max of servers standard normals] × √(servers / keys): the expected modulo_max_over_mean of a uniform hash, from sampling alone"))
+		model.OutValue("theory.modulo_floor", "", "1 + E[max of servers standard normals] × √(servers / keys): the expected modulo_max_over_mean of a uniform hash, from sampling alone"),
+		model.OutValue("theory.modulo_floor_sd", "", "standard deviation of one run's modulo_max_over_mean under a uniform hash, around theory.modulo_floor (normal approximation)"))
 	for _, s := range Shapes {
 		for _, h := range Hashes {
 			measures(h.Name+"."+s.Name+".", h.Name+" over "+s.Name+" keys")

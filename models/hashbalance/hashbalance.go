@@ -35,7 +35,10 @@
 // spacings, relative deviation about 1/√vnodes), close from about ten
 // points on; and theory.modulo_floor, 1 + E[max of N standard
 // normals]·√(servers/keys), the expected modulo_max_over_mean of a hash
-// that is uniform, from sampling keys alone (see placement.SamplingFloor).
+// that is uniform, from sampling keys alone (see placement.SamplingFloor),
+// with theory.modulo_floor_sd, one run's standard deviation around it; and
+// chi2_sd, √(2 chi2_df), the spread of a chi-square statistic of random
+// positions around chi2_df.
 //
 // random_baseline.* are the same measures with every point and key
 // position drawn from a PCG seeded with the salt: how far from perfect a
@@ -43,7 +46,10 @@
 // distinguishable from random or not. With one run per salt, replicating
 // the salt gives the spread of every figure: the salt renames the servers
 // (redis-1/s … for salt s > 0), draws new random keys and new baseline
-// positions; sequential and prefix keys stay as they are.
+// positions, and shifts the sequential and prefix keys to a fresh run of
+// consecutive numbers (from salt × keys on), so that modulo figures, which
+// ignore server names, vary with it too. Salt 0 is the source's names and
+// keys.
 package hashbalance
 
 import (
@@ -85,8 +91,9 @@ type Params struct {
 	Vnodes int `yaml:"vnodes"`
 	// Keys is the number of keys of each shape.
 	Keys int `yaml:"keys" unit:"key"`
-	// Salt renames the servers and draws new random keys and baseline
-	// positions (0: the source's names).
+	// Salt renames the servers, draws new random keys and baseline
+	// positions and shifts the sequential and prefix keys by salt × keys
+	// (0: the source's names and keys).
 	Salt int64 `yaml:"salt"`
 	// BucketBits is the number of bits, top or low, by which the
 	// chi-square tests bucket positions: 2^bucket_bits buckets.
@@ -261,6 +268,7 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	res.Set("salt", float64(p.Salt), "")
 	res.Set("bucket_bits", float64(p.BucketBits), "")
 	res.Set("chi2_df", float64(f.Baseline.Top.DF), "")
+	res.Set("chi2_sd", math.Sqrt(2*float64(f.Baseline.Top.DF)), "")
 	set := func(prefix string, m Measure) {
 		res.Set(prefix+"modulo_max_over_mean", m.ModuloMaxOverMean, "")
 		res.Set(prefix+"ring_max_over_mean", m.RingMaxOverMean, "")
@@ -281,6 +289,7 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	res.Set("theory.one_point", harmonic, "")
 	res.Set("theory.arc_max_over_mean", 1+emax/math.Sqrt(float64(p.Vnodes)), "")
 	res.Set("theory.modulo_floor", placement.SamplingFloor(p.Servers, p.Keys), "")
+	res.Set("theory.modulo_floor_sd", moduloFloorSD(p.Servers, p.Keys), "")
 	for si, s := range Shapes {
 		for hi, h := range Hashes {
 			set(h.Name+"."+s.Name+".", f.ByShape[si][hi])

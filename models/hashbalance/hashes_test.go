@@ -55,9 +55,18 @@ func TestShapes(t *testing.T) {
 		}
 		return out
 	}
-	seq := keys(Shapes[0], 12, 7)
+	seq := keys(Shapes[0], 12, 0)
 	if seq[0] != "product:0" || seq[11] != "product:11" || len(seq) != 12 {
 		t.Errorf("sequential = %q", seq)
+	}
+	if seq := keys(Shapes[0], 12, 7); seq[0] != "product:84" || seq[11] != "product:95" || len(seq) != 12 {
+		t.Errorf("sequential, salt 7 = %q", seq)
+	}
+	if pre := keys(Shapes[2], 3, 4); pre[0] != "eu-west-1/tenant-0042/session/000012" || pre[2] != "eu-west-1/tenant-0042/session/000014" {
+		t.Errorf("prefix, salt 4 = %q", pre)
+	}
+	if pre := keys(Shapes[2], 2, 500_000); pre[0] != "eu-west-1/tenant-0042/session/1000000" {
+		t.Errorf("prefix, salt 500000 = %q", pre)
 	}
 	pre := prefixKeys(1_000_001, 0)
 	for _, c := range []struct {

@@ -16,13 +16,14 @@ type Shape struct {
 // Shapes are the key shapes the model compares, in the order of its
 // results:
 //
-//   - sequential: product:0, product:1, … (the C# source's keys); the
-//     salt leaves them as they are.
+//   - sequential: product:0, product:1, … (the C# source's keys) for
+//     salt 0; salt s shifts the numbers by s × n, so every salt draws a
+//     fresh run of n consecutive keys: product:sn, product:sn+1, ….
 //   - random: 16 lower-case hexadecimal digits from a PCG seeded with the
 //     salt, a fresh set for every salt.
 //   - prefix: eu-west-1/tenant-0042/session/000000, …/000001, …: one long
-//     shared prefix, the session number in six digits (more past 999999);
-//     the salt leaves them as they are.
+//     shared prefix, the session number in six digits (more past 999999),
+//     shifted by s × n for salt s as the sequential keys are.
 var Shapes = []Shape{
 	{"sequential", sequentialKeys},
 	{"random", randomKeys},
@@ -59,11 +60,16 @@ const randomKeyStream = 0x6b6579735f726e64 // "keys_rnd"
 // prefixOfKeys starts every key of the prefix shape.
 const prefixOfKeys = "eu-west-1/tenant-0042/session/"
 
-func sequentialKeys(n int, _ int64) Keys {
-	k := Keys{buf: make([]byte, 0, n*14), end: make([]int, 0, n)}
+// firstKey is the number of the first sequential or prefix key of a run
+// of n keys under salt: 0 for salt 0, the source's keys.
+func firstKey(n int, salt int64) int64 { return salt * int64(n) }
+
+func sequentialKeys(n int, salt int64) Keys {
+	k := Keys{buf: make([]byte, 0, n*20), end: make([]int, 0, n)}
 	b := []byte("product:")
-	for i := range n {
-		k.add(strconv.AppendInt(b[:8], int64(i), 10))
+	first := firstKey(n, salt)
+	for i := range int64(n) {
+		k.add(strconv.AppendInt(b[:8], first+i, 10))
 	}
 	return k
 }
@@ -84,15 +90,16 @@ func randomKeys(n int, salt int64) Keys {
 	return k
 }
 
-func prefixKeys(n int, _ int64) Keys {
+func prefixKeys(n int, salt int64) Keys {
 	k := Keys{buf: make([]byte, 0, n*(len(prefixOfKeys)+6)), end: make([]int, 0, n)}
 	b := []byte(prefixOfKeys)
-	for i := range n {
+	first := firstKey(n, salt)
+	for i := first; i < first+int64(n); i++ {
 		b = b[:len(prefixOfKeys)]
-		for d := 100_000; d > 1 && i < d; d /= 10 {
+		for d := int64(100_000); d > 1 && i < d; d /= 10 {
 			b = append(b, '0')
 		}
-		k.add(strconv.AppendInt(b, int64(i), 10))
+		k.add(strconv.AppendInt(b, i, 10))
 	}
 	return k
 }
