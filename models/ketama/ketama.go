@@ -87,6 +87,9 @@ const (
 	MaxPrefix = 100
 	// MaxStages bounds the rollout's stages.
 	MaxStages = 20
+	// MaxDraw bounds the old ring's points (points × W) for which the
+	// draw.* series are returned.
+	MaxDraw = 64
 )
 
 // Params are the model's inputs.
@@ -121,16 +124,20 @@ type Params struct {
 	// selector (see Selector) is below share × 2^32, so a key on the new
 	// ring at one stage stays there at the next.
 	Stages []float64 `yaml:"stages"`
+	// HitRatio is the share of requests a warm cache in front of the
+	// origin serves, for stage.<j>.origin: the warmup model's hit_ratio
+	// with no writes (a CDN's cache tier sees reads only).
+	HitRatio float64 `yaml:"hit_ratio"`
 }
 
 // DefaultParams returns ten servers 127.0.0.1 … 127.0.0.10 on port 6443
 // (pingora-ketama's test ring), weight 1, the old ring's 160 points and
 // the new ring's 16, 100,000 keys /obj/0 … /obj/99999, and a rollout in
 // five stages: 1 %, 10 %, 25 %, 50 % and all of the requests on the new
-// ring.
+// ring, and a cache that serves 90 % of the requests when warm.
 func DefaultParams() Params {
 	return Params{Servers: 10, Port: 6443, Points: 160, PointsNew: 16, Keys: 100_000, KeyPrefix: "/obj/",
-		Stages: []float64{0.01, 0.1, 0.25, 0.5, 1}}
+		Stages: []float64{0.01, 0.1, 0.25, 0.5, 1}, HitRatio: 0.9}
 }
 
 // Validate returns nil or a model.ParamErrors with one entry per invalid
@@ -199,6 +206,9 @@ func (p Params) Validate() error {
 				break
 			}
 		}
+	}
+	if !(p.HitRatio >= 0 && p.HitRatio < 1) {
+		bad("hit_ratio", "must be at least 0 and below 1, got "+strconv.FormatFloat(p.HitRatio, 'g', -1, 64))
 	}
 	return es.Err()
 }

@@ -78,6 +78,8 @@ func TestValidate(t *testing.T) {
 			"parameter stages: stage 2 must be a share between 0 and 1, got 1.5"},
 		{"stages not increasing", func(p *Params) { p.Stages = []float64{0.5, 0.5} },
 			"parameter stages: stage 2 must be larger than stage 1, got 0.5"},
+		{"hit ratio 1", func(p *Params) { p.HitRatio = 1 },
+			"parameter hit_ratio: must be at least 0 and below 1, got 1"},
 		{"bad weight, so no total", func(p *Params) { p.Servers, p.Weights, p.Points = 2, []int{0, 1}, 1<<22 },
 			"parameter weights: weight of server 1 must be between 1 and 10000, got 0"},
 	}

@@ -56,7 +56,10 @@ func readReference(t *testing.T) []refScenario {
 		fields := strings.SplitN(text, " ", 3)
 		switch {
 		case fields[0] == "scenario" && len(fields) == 2 && cur == nil:
-			out = append(out, refScenario{name: fields[1], figures: map[string]int64{}})
+			// The reference has no cache: its scenarios take the
+			// model's default hit ratio.
+			out = append(out, refScenario{name: fields[1], figures: map[string]int64{},
+				params: Params{HitRatio: DefaultParams().HitRatio}})
 			cur = &out[len(out)-1]
 		case fields[0] == "end" && len(fields) == 1 && cur != nil:
 			cur = nil
@@ -229,6 +232,8 @@ func TestReference(t *testing.T) {
 				check(c.prefix+"bytes.packed", float64(6*n))
 				g := float64(c.points * total)
 				check(c.prefix+"birthday", g*(g-1)/(1<<33))
+				N := float64(p.Servers)
+				check(c.prefix+"law.error", math.Sqrt(2*math.Log(N))/math.Sqrt(float64(c.points)*W/N))
 
 				// The continuum itself: its arcs, and every collision.
 				cont, err := Build(p.servers(), c.points, c.layout)
@@ -267,6 +272,8 @@ func TestReference(t *testing.T) {
 			}
 			check("migration.moved", float64(fig("moved.keys"))/keys)
 			check("migration.circle", float64(fig("circle.positions"))/(1<<32))
+			m := float64(fig("moved.keys")) / keys
+			check("origin_at_once", (m+float64((1-m)*(1-p.HitRatio)))/(1-p.HitRatio))
 			// The point layouts are Go's, not the reference's: TestLayout.
 			for _, l := range []string{"struct", "fields", "array", "struct_align", "array_align"} {
 				checked["layout."+l] = true
@@ -300,10 +307,11 @@ func TestDefaults(t *testing.T) {
 			t.Errorf("%s = %v, want %v", path, v.V, want)
 		}
 	}
-	// One value per declared output, but for the series stage.moved; five
-	// per server beyond the first (count and share on each ring, the ideal
-	// share) and three per stage beyond the first.
-	want := len(outputs()) - 1 + 5*(DefaultParams().Servers-1) + 3*(len(DefaultParams().Stages)-1)
+	// One value per declared output, but for the six series (the draw.*
+	// ones only for rings of at most MaxDraw points); five per server
+	// beyond the first (count and share on each ring, the ideal share) and
+	// four per stage beyond the first.
+	want := len(outputs()) - 6 + 5*(DefaultParams().Servers-1) + 4*(len(DefaultParams().Stages)-1)
 	if got := len(r.Values); got != want {
 		t.Errorf("%d values, want %d", got, want)
 	}

@@ -3,6 +3,7 @@ package ketama
 import (
 	"context"
 	"math"
+	"slices"
 	"strconv"
 
 	"lbcourse/models/model"
@@ -108,6 +109,20 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	}
 	if len(p.Stages) > 0 {
 		res.AddSeries(stage)
+		m := float64(pl.moved) / keys
+		res.AddSeries(model.Series{Name: "stage.line", X: []float64{0, 1}, Y: []float64{0, m}})
+		origin := model.Series{Name: "stage.origin", X: []float64{0}, Y: []float64{1}}
+		for j := range p.Stages {
+			o := originMultiple(float64(pl.stepMoved[j])/keys, p.HitRatio)
+			res.Set("stage."+strconv.Itoa(j+1)+".origin", o, "")
+			origin.X = append(origin.X, float64(j+1))
+			origin.Y = append(origin.Y, o)
+		}
+		res.AddSeries(origin)
+	}
+	res.Set("origin_at_once", originMultiple(float64(pl.moved)/keys, p.HitRatio), "")
+	if p.Points*p.totalWeight() <= MaxDraw {
+		drawRings(&res, p, rings[1])
 	}
 	structSize, fields, arraySize, structAlign, arrayAlign := layoutSizes()
 	res.Set("layout.struct", float64(structSize), "byte")
@@ -123,8 +138,8 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 func ringValues(res *model.Result, prefix string, p Params, r *ring.Ring, count []int) {
 	res.Set(prefix+"points_total", float64(r.Len()), "point")
 	res.Set(prefix+"collisions", float64(r.Collisions()), "point")
-	n := float64(r.Generated())
-	res.Set(prefix+"birthday", n*(n-1)/(1<<33), "point")
+	g := float64(r.Generated())
+	res.Set(prefix+"birthday", g*(g-1)/(1<<33), "point")
 	res.Set(prefix+"bytes.wide", float64(r.Len()*ring.Wide.PointBytes()), "byte")
 	res.Set(prefix+"bytes.packed", float64(r.Len()*ring.Packed.PointBytes()), "byte")
 	keys := make([]float64, p.Servers)
@@ -138,6 +153,54 @@ func ringValues(res *model.Result, prefix string, p Params, r *ring.Ring, count 
 	res.Set(prefix+"error", dev, "")
 	_, dev = balance(p, owned)
 	res.Set(prefix+"owned.error", dev, "")
+	points := p.Points
+	if prefix == "new." {
+		points = p.PointsNew
+	}
+	n := float64(p.Servers)
+	res.Set(prefix+"law.error", math.Sqrt(2*math.Log(n))/math.Sqrt(float64(points)*float64(p.totalWeight())/n), "")
+}
+
+// originMultiple returns the origin's load while the share moved of the
+// keys warm up, over its load with a warm cache of hit ratio h: every
+// request for a moved key misses, the others miss at 1 − h. It is the
+// warmup model's base_multiple with no writes.
+func originMultiple(moved, h float64) float64 {
+	return (moved + float64((1-moved)*(1-h))) / (1 - h)
+}
+
+// drawRings returns each server's points on both rings as fractions of
+// the circle (draw.<i>, new.draw.<i>) and the old ring's points the new
+// one drops (draw.dropped), for ring plots.
+func drawRings(res *model.Result, p Params, next *Continuum) {
+	kept := map[uint32]bool{}
+	for i := range next.Ring().Len() {
+		kept[next.Ring().Point(i).Hash] = true
+	}
+	var dropped []float64
+	for s, srv := range p.servers() {
+		for _, r := range []struct {
+			prefix string
+			n      int
+		}{{"", p.Points}, {"new.", p.PointsNew}} {
+			hs := srv.PointHashes(srv.Weight * r.n)
+			ser := model.Series{Name: r.prefix + "draw." + strconv.Itoa(s+1)}
+			for j, h := range hs {
+				ser.X = append(ser.X, float64(j))
+				ser.Y = append(ser.Y, float64(h)/(1<<32))
+				if r.prefix == "" && !kept[h] {
+					dropped = append(dropped, float64(h)/(1<<32))
+				}
+			}
+			res.AddSeries(ser)
+		}
+	}
+	slices.Sort(dropped)
+	x := make([]float64, len(dropped))
+	for i := range x {
+		x[i] = float64(i)
+	}
+	res.AddSeries(model.Series{Name: "draw.dropped", X: x, Y: dropped})
 }
 
 // balance returns, for shares by server, the largest share_i / q_i and the
