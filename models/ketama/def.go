@@ -53,5 +53,7 @@ func outputs() []model.Output {
 		model.OutValue("layout.array", "byte", "unsafe.Sizeof of a [6]byte, the packed point"),
 		model.OutValue("layout.struct_align", "byte", "unsafe.Alignof of the struct: its largest field's"),
 		model.OutValue("layout.array_align", "byte", "unsafe.Alignof of the [6]byte"),
+		model.OutValue("layout.mixed", "byte", "unsafe.Sizeof of a Go struct {uint16; uint32; uint16}: Go keeps the fields in order, so each uint16 is padded"),
+		model.OutValue("layout.reordered", "byte", "unsafe.Sizeof of the same fields with the uint32 first, the order Rust's default representation may choose"),
 	)
 }

@@ -168,6 +168,9 @@ func TestLayout(t *testing.T) {
 	if st != 8 || fields != 6 || arr != 6 || sa != 4 || aa != 1 {
 		t.Errorf("layoutSizes() = %d, %d, %d, %d, %d; want 8, 6, 6, 4, 1", st, fields, arr, sa, aa)
 	}
+	if m, r := mixedSizes(); m != 12 || r != 8 {
+		t.Errorf("mixedSizes() = %d, %d; want 12, 8", m, r)
+	}
 	if st != uintptr(ring.Wide.PointBytes()) || arr != uintptr(ring.Packed.PointBytes()) {
 		t.Errorf("struct %d and array %d bytes, the ring library's layouts %d and %d", st, arr, ring.Wide.PointBytes(), ring.Packed.PointBytes())
 	}

@@ -275,7 +275,7 @@ func TestReference(t *testing.T) {
 			m := float64(fig("moved.keys")) / keys
 			check("origin_at_once", (m+float64((1-m)*(1-p.HitRatio)))/(1-p.HitRatio))
 			// The point layouts are Go's, not the reference's: TestLayout.
-			for _, l := range []string{"struct", "fields", "array", "struct_align", "array_align"} {
+			for _, l := range []string{"struct", "fields", "array", "struct_align", "array_align", "mixed", "reordered"} {
 				checked["layout."+l] = true
 			}
 			for _, v := range r.Values {

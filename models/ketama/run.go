@@ -130,6 +130,9 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	res.Set("layout.array", float64(arraySize), "byte")
 	res.Set("layout.struct_align", float64(structAlign), "byte")
 	res.Set("layout.array_align", float64(arrayAlign), "byte")
+	mixed, reordered := mixedSizes()
+	res.Set("layout.mixed", float64(mixed), "byte")
+	res.Set("layout.reordered", float64(reordered), "byte")
 	return res, nil
 }
 

@@ -34,6 +34,23 @@ type wideStruct struct {
 	node uint16
 }
 
+// mixedStruct puts the 16-bit fields around the 32-bit one: Go keeps the
+// fields in the order written, so each u16 is followed by padding (12
+// bytes); Rust's default repr may reorder them, as reorderedStruct does
+// by hand (8 bytes).
+type mixedStruct struct {
+	a uint16
+	b uint32
+	c uint16
+}
+
+// reorderedStruct is mixedStruct with the largest field first.
+type reorderedStruct struct {
+	b uint32
+	a uint16
+	c uint16
+}
+
 // packedBytes is the same point as six bytes with no alignment: the
 // position then the index, each read and written by an accessor (see the
 // ring library's packedPoint).
@@ -47,4 +64,9 @@ func layoutSizes() (structSize, fields, arraySize, structAlign, arrayAlign uintp
 	var b packedBytes
 	return unsafe.Sizeof(w), unsafe.Sizeof(w.hash) + unsafe.Sizeof(w.node), unsafe.Sizeof(b),
 		unsafe.Alignof(w), unsafe.Alignof(b)
+}
+
+// mixedSizes returns the sizes of mixedStruct and reorderedStruct.
+func mixedSizes() (mixed, reordered uintptr) {
+	return unsafe.Sizeof(mixedStruct{}), unsafe.Sizeof(reorderedStruct{})
 }
