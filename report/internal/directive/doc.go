@@ -50,13 +50,13 @@
 //
 // plot ID draws series as an SVG per language (file fig/LESSON-ID.svg) with
 // localised tick labels, and puts the data behind it in a table under the
-// figure. Kinds: line, scatter, bar, histogram, cdf, step. Series of another
+// figure. Kinds: line, scatter, bar, histogram, cdf, step, ring. Series of another
 // experiment are written EXPERIMENT:SERIES; lines draws reference lines at
 // a value or a number:
 //
 //	```plot moved
 //	experiment: hashing
-//	kind: line                 # line, scatter, bar, histogram, cdf, step
+//	kind: line                 # line, scatter, bar, histogram, cdf, step, ring
 //	title: Keys that move
 //	caption: Shown under the figure.
 //	alt: Describes the figure for readers who cannot see it.
@@ -83,6 +83,39 @@
 //
 //	series:
 //	  - {data: tail.mean, lo: tail.ci95_lo, hi: tail.ci95_hi, legend: mean and 95% interval}
+//
+// ring draws a consistent-hashing ring: a circle with 0 at the top and
+// positions growing clockwise (an arrow beside the 0 shows the way), ticks
+// at the quarters labelled in percent of the circle in the page's locale
+// (%25 / 25%), no axes or grid. So it takes no x, y or lines, and it is
+// always square (aspect: wide is an error). Each series' values are
+// positions on the ring as fractions of the circle, 0 included, 1 not: a
+// value outside [0, 1) is an error at the series; a series' x values are
+// not used. role says what a series' points are: server (the default)
+// draws a marker on the circle in the series' colour and glyph, and the
+// arc each point owns, from the previous server point of any series,
+// exclusive, to the point, inclusive (the first point owns the arc past 0:
+// a key goes to the first server point at or clockwise after it), as a
+// thick band in that colour along the circle; key draws small markers just
+// inside the circle, owning no arc. A server marker too close to the one
+// before it to tell apart moves out, on a leader from its position. The
+// table under the figure lists each series' points, the servers' first,
+// in ring order, in percent of the circle to four significant digits, with
+// the arc each server point owns and, when a server has more than one
+// point, its whole share; the numbers file has fig.ID.EXPERIMENT:SERIES[i]
+// as "position arc" for a server's point and "position" for a key's. A
+// role on another kind is an error:
+//
+//	```plot abc
+//	experiment: abc
+//	kind: ring
+//	caption: Each server owns the arc that ends at its marker.
+//	alt: A circle split into four coloured arcs, with keys inside it.
+//	series:
+//	  - {data: ring_keys_pos, legend: keys, role: key}
+//	  - {data: ring_pos.1, legend: A}
+//	  - {data: ring_pos.2, legend: B}
+//	```
 //
 // check states claims the prose makes, one per line (a line starting with
 // # is a comment; text after # on a claim's line is the claim's label, in

@@ -17,7 +17,7 @@ import (
 //
 //	```plot ID
 //	experiment: esit_yavas
-//	kind: line                       # line, scatter, bar, histogram, cdf or step
+//	kind: line                       # line, scatter, bar, histogram, cdf, step or ring
 //	title: text
 //	caption: text
 //	alt: text describing the figure for readers who cannot see it
@@ -38,6 +38,14 @@ import (
 // EXPERIMENT:SERIES. lo and hi name the series that bound a shaded band
 // around the series (kinds line and step); they are of the series'
 // experiment unless written EXPERIMENT:SERIES, and have its x values.
+//
+// A ring (kind ring) has no axes, so no x, y or lines, and is square:
+// each series' values are positions on the ring in [0, 1), and a series
+// takes a role, server (the default) or key:
+//
+//	series:
+//	  - {data: ring_pos.1, legend: A}
+//	  - {data: ring_keys_pos, legend: keys, role: key}
 type Plot struct {
 	Off        int
 	ID         string

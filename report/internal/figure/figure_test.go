@@ -120,11 +120,11 @@ func TestKindsComplete(t *testing.T) {
 // list every point (a CDF each distinct value), and the names are the ones
 // the lessons use, in their order.
 func TestKindParts(t *testing.T) {
-	if got := strings.Join(KindNames(nil), ", "); got != "line, scatter, bar, histogram, cdf, step" {
+	if got := strings.Join(KindNames(nil), ", "); got != "line, scatter, bar, histogram, cdf, step, ring" {
 		t.Errorf("KindNames = %s", got)
 	}
 	ser := Series{Legend: "a", X: []float64{1, 2, 3, 4}, Y: []float64{3, 1, 3, 2}}
-	want := map[Kind]int{Line: 4, Scatter: 4, Bar: 4, Histogram: 4, CDF: 3, Step: 4}
+	want := map[Kind]int{Line: 4, Scatter: 4, Bar: 4, Histogram: 4, CDF: 3, Step: 4, Ring: 4}
 	for _, d := range Kinds {
 		s := Spec{Kind: d.Kind, Series: []Series{ser}}
 		tab := d.Tabulate(s, locale(t, "en"), words)

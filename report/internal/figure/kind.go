@@ -18,6 +18,7 @@ const (
 	Histogram
 	CDF
 	Step
+	Ring
 )
 
 // Values names which of a series' values lie along an axis.
@@ -102,6 +103,13 @@ var Kinds = []KindDef{
 	// number parameter (a sweep over a threshold).
 	{Kind: Step, Name: "step", OnX: XValues, OnY: YValues,
 		Draw: drawStep, DrawBand: drawStepBand, Tabulate: pointTable, Numbers: pointNumbers},
+	// A consistent-hashing ring (ring.go): each series' values are
+	// positions on a circle, fractions of it in [0, 1), drawn clockwise
+	// from the top; its x values are not used. A server series' points
+	// own arcs of the circle, a key series' points none.
+	{Kind: Ring, Name: "ring", OnX: NoValues, OnY: YValues,
+		Draw: drawRing, Tabulate: ringTable, Numbers: ringNumbers,
+		Roles: ringRoles, NoAxes: true, Square: true, Check: ringCheck},
 }
 
 // Def returns k's entry in Kinds; ok is false for the zero Kind or one
