@@ -3,7 +3,6 @@ package ketama
 import (
 	"context"
 	"math"
-	"slices"
 	"strconv"
 
 	"lbcourse/models/model"
@@ -172,38 +171,29 @@ func originMultiple(moved, h float64) float64 {
 	return (moved + float64((1-moved)*(1-h))) / (1 - h)
 }
 
-// drawRings returns each server's points on both rings as fractions of
-// the circle (draw.<i>, new.draw.<i>) and the old ring's points the new
-// one drops (draw.dropped), for ring plots.
+// drawRings returns the old ring's points as (position, server number)
+// pairs, split into those the new ring keeps (draw.kept) and those it
+// drops (draw.dropped), for a scatter plot: positions are fractions of the
+// circle, servers 1-based.
 func drawRings(res *model.Result, p Params, next *Continuum) {
 	kept := map[uint32]bool{}
 	for i := range next.Ring().Len() {
 		kept[next.Ring().Point(i).Hash] = true
 	}
-	var dropped []float64
+	k := model.Series{Name: "draw.kept"}
+	d := model.Series{Name: "draw.dropped"}
 	for s, srv := range p.servers() {
-		for _, r := range []struct {
-			prefix string
-			n      int
-		}{{"", p.Points}, {"new.", p.PointsNew}} {
-			hs := srv.PointHashes(srv.Weight * r.n)
-			ser := model.Series{Name: r.prefix + "draw." + strconv.Itoa(s+1)}
-			for j, h := range hs {
-				ser.X = append(ser.X, float64(j))
-				ser.Y = append(ser.Y, float64(h)/(1<<32))
-				if r.prefix == "" && !kept[h] {
-					dropped = append(dropped, float64(h)/(1<<32))
-				}
+		for _, h := range srv.PointHashes(srv.Weight * p.Points) {
+			ser := &d
+			if kept[h] {
+				ser = &k
 			}
-			res.AddSeries(ser)
+			ser.X = append(ser.X, float64(h)/(1<<32))
+			ser.Y = append(ser.Y, float64(s+1))
 		}
 	}
-	slices.Sort(dropped)
-	x := make([]float64, len(dropped))
-	for i := range x {
-		x[i] = float64(i)
-	}
-	res.AddSeries(model.Series{Name: "draw.dropped", X: x, Y: dropped})
+	res.AddSeries(k)
+	res.AddSeries(d)
 }
 
 // balance returns, for shares by server, the largest share_i / q_i and the
