@@ -40,6 +40,7 @@ func outputs() []model.Output {
 		model.OutValue("search.steps", "comparison", "comparisons a binary search over the points needs: ceil(log2(points + 1))"),
 		model.OutValue("ideal.share", "", "1 / servers, each server's share in a perfect spread"),
 		model.OutValue("ideal.moved", "", "1 / servers, the share a perfect spread moves when one server fails"),
+		model.OutSeries("ring_pos.<i>", "", "for drawing: server i's ring entries before the removal, in ring order, as positions hash/2^32 in [0, 1) (X = the entry's index on the ring); empty when the ring has more than MaxDrawnPoints entries"),
 		model.OutValue("doubled.moved", "", "share of the keys whose server changes when every server's points go from vnodes to 2 × vnodes (names #VN0 … kept, the rest added) on the live ring: about (1 − 1/servers) / 2"),
 		model.OutValue("example.owned.a", "position", "the source's worked example, A at 100, B at 500, C at 900 on 0 … 2^32 − 1: positions A owns, (900, 2^32) and [0, 100]"),
 		model.OutValue("example.owned.b", "position", "positions B owns, (100, 500]"),

@@ -286,5 +286,29 @@ func result(p Params, r, ra ring, overwrites int, deleted []entry, removed int32
 	res.Set("example.d_takes", float64(ed), "position")
 	res.Set("example.d_share", edShare, "")
 	res.Set("ideal.moved", 1/servers, "")
+	addDrawing(&res, p, r)
 	return res
+}
+
+// MaxDrawnPoints bounds the ring a result draws (ring_pos.<i>): a figure of
+// more points than this shows nothing a reader can tell apart.
+const MaxDrawnPoints = 1000
+
+// addDrawing adds ring_pos.<i>, server i's entries of r as fractions of the
+// circle in ring order (X the entry's index on r), empty past MaxDrawnPoints.
+func addDrawing(res *model.Result, p Params, r ring) {
+	xs, ys := make([][]float64, p.Servers), make([][]float64, p.Servers)
+	if len(r) <= MaxDrawnPoints {
+		for k, e := range r {
+			xs[e.server] = append(xs[e.server], float64(k))
+			ys[e.server] = append(ys[e.server], float64(e.hash)/(1<<32))
+		}
+	}
+	for s := range p.Servers {
+		x, y := xs[s], ys[s]
+		if x == nil {
+			x, y = []float64{}, []float64{}
+		}
+		res.AddSeries(model.Series{Name: "ring_pos." + strconv.Itoa(s+1), X: x, Y: y})
+	}
 }

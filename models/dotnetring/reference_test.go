@@ -219,12 +219,29 @@ func TestEveryValueReturned(t *testing.T) {
 			t.Errorf("%s = %v, want %v", path, got, want)
 		}
 	}
-	if got, want := len(r.Values), len(outputs())+5*(p.Servers-1); got != want {
+	values := 0
+	for _, o := range outputs() {
+		if !o.Series {
+			values++
+		}
+	}
+	if got, want := len(r.Values), values+5*(p.Servers-1); got != want {
 		t.Errorf("%d values, want %d", got, want)
 	}
 	for _, v := range r.Values {
 		if !matchesOne(v.Path) {
 			t.Errorf("value %s matches no declared output", v.Path)
+		}
+	}
+	// The drawing: one series a server, its entries' positions in ring order.
+	if len(r.Series) != p.Servers {
+		t.Fatalf("%d series, want %d", len(r.Series), p.Servers)
+	}
+	for i, s := range r.Series {
+		name := "ring_pos." + strconv.Itoa(i+1)
+		h := Hash("redis-" + strconv.Itoa(i+1) + "#VN0")
+		if s.Name != name || len(s.Y) != 1 || s.Y[0] != float64(h)/(1<<32) {
+			t.Errorf("series %d = %+v, want %s at %v", i, s, name, float64(h)/(1<<32))
 		}
 	}
 }
@@ -237,4 +254,24 @@ func matchesOne(path string) bool {
 		}
 	}
 	return n == 1
+}
+
+// TestDrawingBounded checks that a ring of more than MaxDrawnPoints entries
+// draws nothing, and that a smaller one draws every entry once.
+func TestDrawingBounded(t *testing.T) {
+	for _, tc := range []struct{ servers, vnodes, want int }{{5, 150, 750}, {10, 150, 0}} {
+		p := DefaultParams()
+		p.Servers, p.Vnodes, p.Keys, p.Remove = tc.servers, tc.vnodes, 10, 0
+		r, err := Run(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, s := range r.Series {
+			n += len(s.Y)
+		}
+		if n != tc.want {
+			t.Errorf("%d×%d: %d drawn entries, want %d", tc.servers, tc.vnodes, n, tc.want)
+		}
+	}
 }
