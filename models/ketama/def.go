@@ -46,7 +46,7 @@ func outputs() []model.Output {
 		model.OutValue("stage.<j>.origin", "", "the origin's load while stage j's moved keys warm up, over its load with a warm cache: (step_moved + (1 − step_moved)(1 − hit_ratio)) / (1 − hit_ratio), the warmup model's base_multiple with no writes; an upper bound, as every request for a moved key misses until the window ends"),
 		model.OutValue("origin_at_once", "", "the same for switching at once: migration.moved in place of step_moved"),
 		model.OutSeries("stage.origin", "", "stage.<j>.origin over the stage number j, with 1 at j = 0 (before the rollout, a warm cache)"),
-		model.OutSeries("draw.kept", "server", "the old ring's points that the new ring keeps: X their position on the circle, a fraction in [0, 1), Y their server's number; only when the old ring has at most 64 points (points × W)"),
+		model.OutSeries("draw.kept", "server", "the old ring's points that the new ring keeps: X their position on the circle, a fraction in [0, 1), Y their server's number; empty when the old ring has more than MaxDraw = 64 points (points × W)"),
 		model.OutSeries("draw.dropped", "server", "the old ring's points that the new ring drops, as draw.kept"),
 		model.OutValue("layout.struct", "byte", "unsafe.Sizeof of a Go struct {uint32; uint16}: the fields rounded up to the struct's alignment"),
 		model.OutValue("layout.fields", "byte", "the sizes of that struct's two fields added up"),

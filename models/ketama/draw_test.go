@@ -49,8 +49,10 @@ func TestDraw(t *testing.T) {
 	if r, err = Run(context.Background(), p); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := r.SeriesNamed("draw.kept"); ok {
-		t.Error("a drawing past MaxDraw points")
+	for _, name := range []string{"draw.kept", "draw.dropped"} {
+		if s, ok := r.SeriesNamed(name); !ok || len(s.X) != 0 {
+			t.Errorf("%s past MaxDraw points: %v, want an empty series", name, s)
+		}
 	}
 }
 

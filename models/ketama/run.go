@@ -122,6 +122,10 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	res.Set("origin_at_once", originMultiple(float64(pl.moved)/keys, p.HitRatio), "")
 	if p.Points*p.totalWeight() <= MaxDraw {
 		drawRings(&res, p, rings[1])
+	} else {
+		// Declared outputs are always returned: past MaxDraw, empty.
+		res.AddSeries(model.Series{Name: "draw.kept", X: []float64{}, Y: []float64{}})
+		res.AddSeries(model.Series{Name: "draw.dropped", X: []float64{}, Y: []float64{}})
 	}
 	structSize, fields, arraySize, structAlign, arrayAlign := layoutSizes()
 	res.Set("layout.struct", float64(structSize), "byte")
