@@ -29,6 +29,10 @@ import (
 // previewDeadline bounds each wait for the open page to show a change.
 const previewDeadline = 20 * time.Second
 
+// firstBuildDeadline bounds the first build, which runs every lesson's
+// experiments on an empty cache: it catches a hung build, not a slow one.
+const firstBuildDeadline = 5 * time.Minute
+
 // TestLivePreview runs the live-preview server on a copy of lessons/ and
 // templates/ and watches a lesson page in the browser while its file changes: a
 // prose edit appears, a broken experiment turns the page into the error list
@@ -90,7 +94,7 @@ func TestLivePreview(t *testing.T) {
 		t.Fatal("the preview server was not ready within 10s")
 	}
 	base := "http://" + addr
-	st := waitStatus(t, base, func(s previewStatus) bool { return s.Generation >= 1 })
+	st := waitStatus(t, base, firstBuildDeadline, func(s previewStatus) bool { return s.Generation >= 1 })
 	if !st.OK {
 		t.Fatalf("the first build of the copied sources failed:\n%s", strings.Join(st.Errors, "\n"))
 	}
@@ -320,17 +324,17 @@ func getStatus(t *testing.T, base string) previewStatus {
 	return st
 }
 
-// waitStatus polls the server state until ok(state), for at most previewDeadline.
-func waitStatus(t *testing.T, base string, ok func(previewStatus) bool) previewStatus {
+// waitStatus polls the server state until ok(state), for at most within.
+func waitStatus(t *testing.T, base string, within time.Duration, ok func(previewStatus) bool) previewStatus {
 	t.Helper()
-	deadline := time.Now().Add(previewDeadline)
+	deadline := time.Now().Add(within)
 	for {
 		st := getStatus(t, base)
 		if ok(st) {
 			return st
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the preview server did not reach the expected state within %v: %+v", previewDeadline, st)
+			t.Fatalf("the preview server did not reach the expected state within %v: %+v", within, st)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
