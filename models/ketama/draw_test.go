@@ -45,11 +45,27 @@ func TestDraw(t *testing.T) {
 	if len(k.X) != 3 || len(d.X) != 9 {
 		t.Errorf("%d kept and %d dropped, want 3 and 9", len(k.X), len(d.X))
 	}
+	// The ring plot's series: each server's chain as positions, and the
+	// kept points' positions.
+	kp, _ := r.SeriesNamed("draw.kept_pos")
+	for i, srv := range p.servers() {
+		sv, ok := r.SeriesNamed("draw.server." + string(rune('1'+i)))
+		want := []float64{}
+		for _, h := range srv.PointHashes(4) {
+			want = append(want, float64(h)/(1<<32))
+		}
+		if !ok || !slices.Equal(sv.Y, want) || !slices.Equal(sv.X, []float64{0, 1, 2, 3}) {
+			t.Errorf("draw.server.%d = %v, want positions %v", i+1, sv, want)
+		}
+		if kp.Y[i] != want[0] || kp.X[i] != float64(i+1) {
+			t.Errorf("draw.kept_pos point %d = (%v, %v), want (%d, %v)", i, kp.X[i], kp.Y[i], i+1, want[0])
+		}
+	}
 	p.Points = 22 // 66 points: past MaxDraw
 	if r, err = Run(context.Background(), p); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"draw.kept", "draw.dropped"} {
+	for _, name := range []string{"draw.kept", "draw.dropped", "draw.server.1", "draw.server.3", "draw.kept_pos"} {
 		if s, ok := r.SeriesNamed(name); !ok || len(s.X) != 0 {
 			t.Errorf("%s past MaxDraw points: %v, want an empty series", name, s)
 		}

@@ -171,6 +171,7 @@ func TestReference(t *testing.T) {
 				t.Fatal(err)
 			}
 			checked := map[string]bool{}
+			ownedErr, ownedRMS := map[string]float64{}, map[string]float64{}
 			fig := func(path string) int64 {
 				t.Helper()
 				n, ok := sc.figures[path]
@@ -208,7 +209,9 @@ func TestReference(t *testing.T) {
 				points int
 				layout ring.Layout
 			}{{"", p.Points, ring.Wide}, {"new.", p.PointsNew, ring.Packed}} {
-				var hi, dev, ownedDev float64
+				var hi, dev, ownedDev, sq, lawSq float64
+				worst := -1.0
+				worstWeight := 0
 				owned := make([]uint64, p.Servers)
 				for s := 1; s <= p.Servers; s++ {
 					i := strconv.Itoa(s)
@@ -220,8 +223,17 @@ func TestReference(t *testing.T) {
 					hi = max(hi, share/q)
 					dev = max(dev, math.Abs(share-q)/q)
 					owned[s-1] = uint64(fig(c.prefix + "owned." + i))
-					ownedDev = max(ownedDev, math.Abs(float64(owned[s-1])/(1<<32)-q)/q)
+					d := math.Abs(float64(owned[s-1])/(1<<32)-q) / q
+					ownedDev = max(ownedDev, d)
+					sq += d * d
+					lawSq += 1 / (float64(c.points) * float64(weight(s)))
+					if d > worst {
+						worst, worstWeight = d, weight(s)
+					}
 				}
+				check(c.prefix+"owned.rms", math.Sqrt(sq/float64(p.Servers)))
+				check(c.prefix+"law.rms", math.Sqrt(lawSq/float64(p.Servers)))
+				check(c.prefix+"owned.worst_weight", float64(worstWeight))
 				check(c.prefix+"max_over_mean", hi)
 				check(c.prefix+"error", dev)
 				check(c.prefix+"owned.error", ownedDev)
@@ -233,7 +245,14 @@ func TestReference(t *testing.T) {
 				g := float64(c.points * total)
 				check(c.prefix+"birthday", g*(g-1)/(1<<33))
 				N := float64(p.Servers)
-				check(c.prefix+"law.error", math.Sqrt(2*math.Log(N))/math.Sqrt(float64(c.points)*W/N))
+				law := math.Sqrt(2*math.Log(N)) / math.Sqrt(float64(c.points)*W/N)
+				check(c.prefix+"law.error", law)
+				if law > 0 {
+					check(c.prefix+"owned.over_law", ownedDev/law)
+				} else {
+					check(c.prefix+"owned.over_law", 0)
+				}
+				ownedErr[c.prefix], ownedRMS[c.prefix] = ownedDev, math.Sqrt(sq/float64(p.Servers))
 
 				// The continuum itself: its arcs, and every collision.
 				cont, err := Build(p.servers(), c.points, c.layout)
@@ -270,6 +289,14 @@ func TestReference(t *testing.T) {
 					t.Errorf("%s: %d tie lines, %d collisions", c.prefix, ties, fig(c.prefix+"collisions"))
 				}
 			}
+			g := func(old, next float64) float64 {
+				if next == 0 {
+					return 0
+				}
+				return 1 - old/next
+			}
+			check("gain.error", g(ownedErr[""], ownedErr["new."]))
+			check("gain.rms", g(ownedRMS[""], ownedRMS["new."]))
 			check("migration.moved", float64(fig("moved.keys"))/keys)
 			check("migration.circle", float64(fig("circle.positions"))/(1<<32))
 			m := float64(fig("moved.keys")) / keys
@@ -307,11 +334,11 @@ func TestDefaults(t *testing.T) {
 			t.Errorf("%s = %v, want %v", path, v.V, want)
 		}
 	}
-	// One value per declared output, but for the five series (the draw.*
+	// One value per declared output, but for the seven series (the draw.*
 	// ones only for rings of at most MaxDraw points); five per server
 	// beyond the first (count and share on each ring, the ideal share) and
 	// four per stage beyond the first.
-	want := len(outputs()) - 5 + 5*(DefaultParams().Servers-1) + 4*(len(DefaultParams().Stages)-1)
+	want := len(outputs()) - 7 + 5*(DefaultParams().Servers-1) + 4*(len(DefaultParams().Stages)-1)
 	if got := len(r.Values); got != want {
 		t.Errorf("%d values, want %d", got, want)
 	}

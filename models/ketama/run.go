@@ -95,6 +95,9 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	}
 	ringValues(&res, "", p, old, pl.count)
 	ringValues(&res, "new.", p, next, pl.countNew)
+	val := func(path string) float64 { v, _ := res.Value(path); return v.V }
+	res.Set("gain.error", gain(val("owned.error"), val("new.owned.error")), "")
+	res.Set("gain.rms", gain(val("owned.rms"), val("new.owned.rms")), "")
 	res.Set("migration.moved", float64(pl.moved)/keys, "")
 	res.Set("migration.circle", ring.Share(ring.Changes(old, next)), "")
 	stage := model.Series{Name: "stage.moved"}
@@ -124,8 +127,9 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		drawRings(&res, p, rings[1])
 	} else {
 		// Declared outputs are always returned: past MaxDraw, empty.
-		res.AddSeries(model.Series{Name: "draw.kept", X: []float64{}, Y: []float64{}})
-		res.AddSeries(model.Series{Name: "draw.dropped", X: []float64{}, Y: []float64{}})
+		for _, name := range drawNames(p) {
+			res.AddSeries(model.Series{Name: name, X: []float64{}, Y: []float64{}})
+		}
 	}
 	structSize, fields, arraySize, structAlign, arrayAlign := layoutSizes()
 	res.Set("layout.struct", float64(structSize), "byte")
@@ -164,7 +168,47 @@ func ringValues(res *model.Result, prefix string, p Params, r *ring.Ring, count 
 		points = p.PointsNew
 	}
 	n := float64(p.Servers)
-	res.Set(prefix+"law.error", math.Sqrt(2*math.Log(n))/math.Sqrt(float64(points)*float64(p.totalWeight())/n), "")
+	law := math.Sqrt(2*math.Log(n)) / math.Sqrt(float64(points)*float64(p.totalWeight())/n)
+	res.Set(prefix+"law.error", law, "")
+	over := 0.0
+	if law > 0 {
+		over = dev / law
+	}
+	res.Set(prefix+"owned.over_law", over, "")
+	rms, lawRMS, worst := spread(p, points, owned)
+	res.Set(prefix+"owned.rms", rms, "")
+	res.Set(prefix+"law.rms", lawRMS, "")
+	res.Set(prefix+"owned.worst_weight", float64(worst), "")
+}
+
+// spread returns, for the servers' shares of the circle on a ring of
+// points points per unit of weight, the root-mean-square relative
+// deviation √(mean_i ((a_i − q_i) / q_i)²), the law's estimate of it,
+// √(mean_i 1 / (points × w_i)), and the weight of the first server whose
+// relative deviation is largest.
+func spread(p Params, points int, shares []float64) (rms, law float64, worstWeight int) {
+	total := float64(p.totalWeight())
+	worst := -1.0
+	for s, share := range shares {
+		w := p.weight(s)
+		q := float64(w) / total
+		d := (share - q) / q
+		rms += d * d
+		law += 1 / (float64(points) * float64(w))
+		if math.Abs(d) > worst {
+			worst, worstWeight = math.Abs(d), w
+		}
+	}
+	n := float64(len(shares))
+	return math.Sqrt(rms / n), math.Sqrt(law / n), worstWeight
+}
+
+// gain returns 1 − old/next, 0 when next is 0 (a ring with one server).
+func gain(old, next float64) float64 {
+	if next == 0 {
+		return 0
+	}
+	return 1 - old/next
 }
 
 // originMultiple returns the origin's load while the share moved of the
@@ -186,18 +230,40 @@ func drawRings(res *model.Result, p Params, next *Continuum) {
 	}
 	k := model.Series{Name: "draw.kept"}
 	d := model.Series{Name: "draw.dropped"}
+	kp := model.Series{Name: "draw.kept_pos"}
+	var byServer []model.Series
 	for s, srv := range p.servers() {
-		for _, h := range srv.PointHashes(srv.Weight * p.Points) {
+		sv := model.Series{Name: "draw.server." + strconv.Itoa(s+1)}
+		for j, h := range srv.PointHashes(srv.Weight * p.Points) {
+			pos := float64(h) / (1 << 32)
 			ser := &d
 			if kept[h] {
 				ser = &k
+				kp.X = append(kp.X, float64(s+1))
+				kp.Y = append(kp.Y, pos)
 			}
-			ser.X = append(ser.X, float64(h)/(1<<32))
+			ser.X = append(ser.X, pos)
 			ser.Y = append(ser.Y, float64(s+1))
+			sv.X = append(sv.X, float64(j))
+			sv.Y = append(sv.Y, pos)
 		}
+		byServer = append(byServer, sv)
 	}
 	res.AddSeries(k)
 	res.AddSeries(d)
+	for _, sv := range byServer {
+		res.AddSeries(sv)
+	}
+	res.AddSeries(kp)
+}
+
+// drawNames returns the names of the draw series Run returns.
+func drawNames(p Params) []string {
+	names := []string{"draw.kept", "draw.dropped"}
+	for s := range p.Servers {
+		names = append(names, "draw.server."+strconv.Itoa(s+1))
+	}
+	return append(names, "draw.kept_pos")
 }
 
 // balance returns, for shares by server, the largest share_i / q_i and the
