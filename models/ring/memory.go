@@ -8,7 +8,10 @@ type Memory struct {
 	// Points is the points' array, the sentinel included: (Len()+1) ×
 	// PointBytes.
 	Points int
-	// Index is the bucket index: 2^IndexBits() × 4.
+	// Index is the bucket index: 4 bytes a bucket on a Wide ring
+	// (2^IndexBits() × 4); on a Packed one 2 bytes a bucket and 4 a block
+	// of 256 buckets. A Packed ring's automatic index keeps Total at most
+	// 8 × Len() from 6 points up (see PackedBuckets).
 	Index int
 	// Total is Points + Index.
 	Total int
@@ -19,7 +22,7 @@ type Memory struct {
 func (r *Ring) Memory() Memory {
 	m := Memory{PointBytes: r.cfg.Layout.PointBytes()}
 	m.Points = (r.Len() + 1) * m.PointBytes
-	m.Index = len(r.bucket) * 4
+	m.Index = len(r.bucket)*4 + len(r.offset)*2 + len(r.base)*4
 	m.Total = m.Points + m.Index
 	return m
 }

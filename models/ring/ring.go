@@ -1,7 +1,7 @@
 // Package ring is a consistent-hashing ring over 32-bit positions: weighted
-// nodes' points in one sorted array, looked up by a bucket index over the top
-// bits of the hash or by binary search, with a successor walk, an assigner
-// for bounded loads, and Add/Remove that report the arcs that change owner.
+// nodes' points in one sorted array, looked up by a bucket index over the
+// positions or by binary search, with a successor walk, an assigner for
+// bounded loads, and Add/Remove that report the arcs that change owner.
 //
 // A position is a uint32, as in libketama and the source's C# ring (SHA-1,
 // first four bytes little-endian). A point owns the positions after the
@@ -63,9 +63,9 @@ type Config struct {
 	Collisions Collision
 	// Layout is the points' representation in memory.
 	Layout Layout
-	// IndexBits is the number b of top hash bits the bucket index uses:
-	// 0 chooses it from the point count (see Ring.IndexBits), else 1 …
-	// MaxIndexBits.
+	// IndexBits is the number b of top hash bits the bucket index uses,
+	// 2^b buckets: 0 chooses the index from the point count (see
+	// lookup.go, Ring.IndexBits and Ring.Buckets), else 1 … MaxIndexBits.
 	IndexBits int
 }
 
@@ -82,11 +82,18 @@ type Ring struct {
 	packed []packedPoint
 	n      int
 
-	// bucket[k] is the index of the first point whose Hash >> shift >= k,
-	// for k = 0 … 2^b-1 (n, the sentinel, if there is none).
+	// The bucket index (see lookup.go): buckets buckets; bucket k holds
+	// the positions h with ⌊h·buckets / 2^32⌋ = k.
+	buckets uint64
+	bits    int // b when buckets = 2^b by IndexBits or a Wide ring, else 0
+	// Wide: bucket[k] is the index of the first point whose Hash >> shift
+	// >= k, for k = 0 … 2^b-1 (n, the sentinel, if there is none).
 	bucket []uint32
 	shift  uint
-	bits   int
+	// Packed: the first point of bucket k or later is at base[k>>blockBits]
+	// + offset[k] or after it.
+	base   []uint32
+	offset []uint16
 
 	generated  int // points generated, before collisions are resolved
 	collisions int

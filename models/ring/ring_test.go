@@ -308,22 +308,98 @@ func TestSuccessors(t *testing.T) {
 	}
 }
 
-// TestMemory checks the reported sizes at 100 servers × 160 points.
+// TestMemory checks the reported sizes at 100 servers × 160 points: a
+// Packed ring takes 6 bytes a point, and at most 8 with its sentinel and
+// its index (15 872 buckets of 2 bytes, 62 blocks of 4).
 func TestMemory(t *testing.T) {
 	for _, c := range []struct {
-		layout Layout
-		want   Memory
+		layout  Layout
+		want    Memory
+		bits    int
+		buckets int
 	}{
-		{Wide, Memory{PointBytes: 8, Points: 128_008, Index: 65_536, Total: 193_544}},
-		{Packed, Memory{PointBytes: 6, Points: 96_006, Index: 65_536, Total: 161_542}},
+		{Wide, Memory{PointBytes: 8, Points: 128_008, Index: 65_536, Total: 193_544}, 14, 1 << 14},
+		{Packed, Memory{PointBytes: 6, Points: 96_006, Index: 31_992, Total: 127_998}, 0, 15_872},
 	} {
 		// Positions i·2^16 + n: distinct, so exactly 16 000 points.
 		r := mustNew(t, slices.Repeat([]float64{1}, 100), Config{Points: 160, Layout: c.layout, Hash: func(n, i int) uint32 { return uint32(i)<<16 | uint32(n) }})
-		if got := r.Memory(); got != c.want || r.IndexBits() != 14 {
-			t.Errorf("%v: Memory %+v, %d index bits; want %+v, 14", c.layout, got, r.IndexBits(), c.want)
+		if got := r.Memory(); got != c.want || r.IndexBits() != c.bits || r.Buckets() != c.buckets {
+			t.Errorf("%v: Memory %+v, %d index bits, %d buckets; want %+v, %d, %d", c.layout, got, r.IndexBits(), r.Buckets(), c.want, c.bits, c.buckets)
 		}
 		if got := c.layout.PointBytes(); got != c.want.PointBytes {
 			t.Errorf("%v: PointBytes() = %d, want %d", c.layout, got, c.want.PointBytes)
+		}
+	}
+}
+
+// TestPackedBudget checks that a Packed ring's automatic index keeps the
+// ring within 8 bytes a point from 6 points up (6 for the points, the rest
+// for the sentinel and the index), with about one point a bucket, and that
+// an explicit IndexBits gives 2^b buckets whatever the size.
+func TestPackedBudget(t *testing.T) {
+	for _, n := range []int{0, 1, 5, 6, 7, 100, 255, 256, 257, 1000, 16_000, 16_001, 65_535, 65_536, 100_000} {
+		m := PackedBuckets(n)
+		size := func(m int) int { return 6*(n+1) + 2*m + 4*((m+255)/256) }
+		if n >= 6 && (size(m) > 8*n || size(m+1) <= 8*n) {
+			t.Errorf("%d points: %d buckets, %d bytes (%d with one more); want the most within %d", n, m, size(m), size(m+1), 8*n)
+		}
+		if m < 1 || (n >= 1000 && (float64(n)/float64(m) < 1 || float64(n)/float64(m) > 1.02)) {
+			t.Errorf("%d points: %d buckets", n, m)
+		}
+		if n > 20_000 {
+			continue // building the ring below is slow
+		}
+		r := mustNew(t, []float64{1}, Config{Points: n, Hash: salted(uint64(n)), Layout: Packed})
+		mem := r.Memory()
+		if r.Buckets() != m || mem.Points != 6*(r.Len()+1) || mem.Total != size(m)-6*(n-r.Len()) {
+			t.Errorf("%d points: %d buckets, Memory %+v; want %d buckets", n, r.Buckets(), mem, m)
+		}
+		if n >= 6 && mem.Total > 8*r.Len() {
+			t.Errorf("%d points: %d bytes, over 8 a point", n, mem.Total)
+		}
+		for _, b := range []int{1, 9} {
+			r := mustNew(t, []float64{1}, Config{Points: n, Hash: salted(uint64(n)), Layout: Packed, IndexBits: b})
+			if r.Buckets() != 1<<b || r.IndexBits() != b {
+				t.Errorf("%d points, IndexBits %d: %d buckets, IndexBits() = %d", n, b, r.Buckets(), r.IndexBits())
+			}
+		}
+	}
+}
+
+// TestPackedCrowdedBlock checks a Packed ring whose index cannot give a
+// bucket's first point exactly: 70 000 points at consecutive positions from
+// the first position of a block of 256 buckets, so that the block's later
+// buckets start 70 000 points past its first point, more than the offset's
+// 2^16−1. Their scan starts earlier, and Lookup still equals Search.
+func TestPackedCrowdedBlock(t *testing.T) {
+	const n = 70_000
+	m := uint64(PackedBuckets(n))
+	k := m / 2 &^ 255                 // a block's first bucket
+	at := uint32((k<<32 + m - 1) / m) // its first position
+	r := mustNew(t, []float64{1, 1}, Config{Points: n / 2, Layout: Packed, Hash: func(node, i int) uint32 { return at + uint32(2*i+node) }})
+	if r.Len() != n || r.Buckets() != int(m) || r.bucketOf(at) != k || r.bucketOf(at-1) != k-1 {
+		t.Fatalf("%d points, %d buckets; position %d in bucket %d, want %d", r.Len(), r.Buckets(), at, r.bucketOf(at), k)
+	}
+	last := r.bucketOf(at + n - 1)
+	if last >= k+255 || r.base[k>>blockBits] != 0 || r.offset[last+1] != 1<<16-1 {
+		t.Fatalf("points in buckets %d … %d, block base %d, offset after them %d; want the offset cut to %d",
+			k, last, r.base[k>>blockBits], r.offset[last+1], 1<<16-1)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	hs := []uint32{0, at - 1, at, at + 1, at + n/2, at + n - 1, at + n, at + n + 1, math.MaxUint32}
+	for range 200 {
+		hs = append(hs, at+n+rng.Uint32N(1<<24), rng.Uint32())
+	}
+	for _, h := range hs {
+		if l, s := r.Lookup(h), r.Search(h); l != s {
+			t.Fatalf("Lookup(%d) = %d, Search %d", h, l, s)
+		}
+		want := 0 // before the points, and after them (the wrap)
+		if h >= at && h < at+n {
+			want = int(h - at)
+		}
+		if got := r.Index(h); got != want {
+			t.Fatalf("Index(%d) = %d, want %d", h, got, want)
 		}
 	}
 }
