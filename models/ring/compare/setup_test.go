@@ -26,6 +26,16 @@ var keys = func() []string {
 	return ks
 }()
 
+// crcs, fnvs: each key's CRC-32 and FNV-1a 64, for the lookups from a
+// hash computed beforehand.
+var crcs, fnvs = func() ([]uint32, []uint64) {
+	cs, fs := make([]uint32, len(keys)), make([]uint64, len(keys))
+	for i, k := range keys {
+		cs[i], fs[i] = keyHash(k), fnv64a(k)
+	}
+	return cs, fs
+}()
+
 // serverNames returns "server-0" … "server-<n-1>".
 func serverNames(n int) []string {
 	ns := make([]string, n)
