@@ -49,8 +49,6 @@ func outputs() []model.Output {
 		model.OutValue("ring_draw.nodes", "node", "nodes on the drawn ring: k1 … k<max(nodes_before, nodes_after)>"),
 		model.OutValue("ring_draw.vnodes", "", "virtual nodes per node on the drawn ring: the smallest of vnodes"),
 		model.OutValue("ring_arc.<n>", "", "drawn ring: share of the circle node k<n> owns (from the previous point up to its own); the shares sum to 1"),
-		model.OutSeries("ring_points.<n>", "", "drawn ring: node k<n>'s points on the unit circle, X = cos(2π·position/2^32), Y = sin (plot with equal axes)"),
-		model.OutSeries("ring_keys", "", "drawn ring: the first min(keys, 50) keys on the unit circle, X = cos(2π·hash/2^32), Y = sin"),
 		model.OutSeries("ring_pos.<n>", "", "drawn ring: node k<n>'s points as positions on the ring, fractions of the circle hash/2^32 in [0, 1) (X = virtual-node index), for a ring plot"),
 		model.OutSeries("ring_keys_pos", "", "drawn ring: the first min(keys, 50) keys as positions on the ring, hash/2^32 in [0, 1) (X = key index), for a ring plot"),
 	)

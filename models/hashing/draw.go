@@ -1,7 +1,6 @@
 package hashing
 
 import (
-	"math"
 	"slices"
 	"strconv"
 
@@ -19,27 +18,19 @@ import (
 // ring_pos.<n> holds node k<n>'s points in virtual-node order (Y; X is the
 // virtual node's index), ring_keys_pos the first min(keys, drawKeys) keys
 // (X is the key's index), for a ring plot, which draws 0 at the top and
-// positions growing clockwise. The older series put the same points on
-// the unit circle at the angle 2π·h/2^32, X = cos, Y = sin, for a scatter
-// plot with equal axes: ring_points.<n> and ring_keys. ring_arc.<n> is the
+// positions growing clockwise. ring_arc.<n> is the
 // share of the circle node k<n> owns: a point owns the positions after the
 // previous point up to and including its own (the first point also those
 // past the last), exactly the keys lookup gives it, so the shares sum to
 // 1; a ring plot draws these arcs. With one virtual node per node a node's
 // share of the keys is, in expectation, its arc.
 
-// drawKeys is the most keys ring_keys and ring_keys_pos draw.
+// drawKeys is the most keys ring_keys_pos draws.
 const drawKeys = 50
 
 // fraction returns hash h as a position on the ring: a fraction of the
 // circle in [0, 1), exact (h/2^32 is a float64 with no rounding).
 func fraction(h uint32) float64 { return float64(h) / (1 << 32) }
-
-// angle returns the position of hash h on the unit circle.
-func angle(h uint32) (x, y float64) {
-	a := 2 * math.Pi * (float64(h) / (1 << 32))
-	return math.Cos(a), math.Sin(a)
-}
 
 // arcs returns the share of the circle each of nodes nodes owns on ring r
 // (sorted by hash, as ring returns it).
@@ -71,19 +62,7 @@ func addDrawing(res *model.Result, p Params, hs []uint32) {
 	for n, share := range arcs(ring(pts), nodes) {
 		res.Set("ring_arc."+strconv.Itoa(n+1), share, "")
 	}
-	for n := range nodes {
-		x, y := make([]float64, v), make([]float64, v)
-		for j, pt := range pts[n*v : (n+1)*v] {
-			x[j], y[j] = angle(pt.hash)
-		}
-		res.AddSeries(model.Series{Name: "ring_points." + strconv.Itoa(n+1), X: x, Y: y})
-	}
 	k := min(len(hs), drawKeys)
-	x, y := make([]float64, k), make([]float64, k)
-	for i, h := range hs[:k] {
-		x[i], y[i] = angle(h)
-	}
-	res.AddSeries(model.Series{Name: "ring_keys", X: x, Y: y})
 	for n := range nodes {
 		idx, pos := make([]float64, v), make([]float64, v)
 		for j, pt := range pts[n*v : (n+1)*v] {

@@ -9,8 +9,8 @@
 // JavaScript program.
 //
 // For a figure, the model also draws one ring: each node's points and some
-// keys as positions on it (ring_pos.<n>, ring_keys_pos) and on the unit
-// circle (ring_points.<n>, ring_keys), and each node's arc (ring_arc.<n>; draw.go).
+// keys as positions on it (ring_pos.<n>, ring_keys_pos), and each node's
+// arc (ring_arc.<n>; draw.go).
 package hashing
 
 import (

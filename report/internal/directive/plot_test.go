@@ -26,7 +26,7 @@ func TestPlotRing(t *testing.T) {
 		}},
 		{head + "aspect: wide\n" + series, []string{"wide|plot: aspect wide is not for kind ring, which is drawn square"}},
 		{head + "series:\n  - {data: ring_pos.1, role: keys}\n", []string{`keys}|plot: role "keys": want one of server, key`}},
-		{strings.Replace(head, "ring", "scatter", 1) + "series:\n  - {data: ring_points.1, role: key}\n", []string{"role: key}|plot: role is for kind ring, not scatter"}},
+		{strings.Replace(head, "ring", "scatter", 1) + "series:\n  - {data: ring_pos.1, role: key}\n", []string{"role: key}|plot: role is for kind ring, not scatter"}},
 	} {
 		var probs []Problem
 		base := len("```plot abc\n")
