@@ -82,18 +82,20 @@ type Ring struct {
 	packed []packedPoint
 	n      int
 
-	// The bucket index (see lookup.go): buckets buckets; bucket k holds
-	// the positions h with ⌊h·buckets / 2^32⌋ = k.
-	buckets uint64
-	bits    int // b when buckets = 2^b by IndexBits or a Wide ring, else 0
+	// The bucket index (see lookup.go): buckets buckets, bucket k holding
+	// the positions h with ⌊h·buckets / 2^32⌋ = k; bits is b when buckets
+	// = 2^b (a Wide ring, or IndexBits set), else 0.
+	//
 	// Wide: bucket[k] is the index of the first point whose Hash >> shift
 	// >= k, for k = 0 … 2^b-1 (n, the sentinel, if there is none).
 	bucket []uint32
 	shift  uint
+	bits   int
 	// Packed: the first point of bucket k or later is at base[k>>blockBits]
 	// + offset[k] or after it.
-	base   []uint32
-	offset []uint16
+	buckets uint64
+	base    []uint32
+	offset  []uint16
 
 	generated  int // points generated, before collisions are resolved
 	collisions int
