@@ -1,6 +1,7 @@
 package ketama
 
 import (
+	"math"
 	"reflect"
 	"slices"
 	"testing"
@@ -105,7 +106,7 @@ func TestBuildErrors(t *testing.T) {
 		{make([]Server, ring.MaxNodes+1), 160, ring.Wide, "ketama: 65537 servers, more than ring.MaxNodes (65536)"},
 		{[]Server{{Host: "a", Weight: ring.MaxPoints/160 + 1}}, 160, ring.Wide, "ketama: more than ring.MaxPoints (4194304) points"},
 		{[]Server{{Host: "a", Weight: ring.MaxPoints / 2}, {Host: "b", Weight: ring.MaxPoints/2 + 1}}, 1, ring.Wide, "ketama: more than ring.MaxPoints (4194304) points"},
-		{[]Server{{Host: "a", Weight: 1 << 62}}, 4, ring.Wide, "ketama: more than ring.MaxPoints (4194304) points"},
+		{[]Server{{Host: "a", Weight: math.MaxInt / 2}}, 4, ring.Wide, "ketama: more than ring.MaxPoints (4194304) points"},
 		{one, 160, ring.Layout(7), "ring: unknown Layout 7"},
 	} {
 		if _, err := Build(c.servers, c.points, c.layout); err == nil || err.Error() != c.want {

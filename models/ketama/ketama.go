@@ -116,7 +116,7 @@ type Params struct {
 	// decimal(KeyOffset + k). Offsets 0, keys, 2 × keys, … give disjoint
 	// samples (replicate: {key_offset: 0..3900000:100000} with keys
 	// 100000).
-	KeyOffset int `yaml:"key_offset" unit:"key"`
+	KeyOffset int64 `yaml:"key_offset" unit:"key"`
 	// Stages are the rollout's stages: at stage j the share Stages[j] of
 	// the keys (of the requests, every key being asked for as often) is
 	// served by the new ring, the others by the old one. Shares lie in
@@ -190,7 +190,7 @@ func (p Params) Validate() error {
 		bad("key_prefix", "must be valid UTF-8")
 	}
 	if p.KeyOffset < 0 || p.KeyOffset > MaxKeyOffset {
-		bad("key_offset", "must be between 0 and "+itoa(MaxKeyOffset)+", got "+itoa(p.KeyOffset))
+		bad("key_offset", "must be between 0 and "+strconv.FormatInt(MaxKeyOffset, 10)+", got "+strconv.FormatInt(p.KeyOffset, 10))
 	}
 	switch {
 	case len(p.Stages) > MaxStages:

@@ -107,7 +107,7 @@ func TestCanceled(t *testing.T) { modeltest.CheckCancelled(t, DefaultParams(), R
 func TestKeyOffset(t *testing.T) {
 	counts := func(keys, offset int) []float64 {
 		p := DefaultParams()
-		p.Keys, p.KeyOffset = keys, offset
+		p.Keys, p.KeyOffset = keys, int64(offset)
 		r, err := Run(context.Background(), p)
 		if err != nil {
 			t.Fatal(err)

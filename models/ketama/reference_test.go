@@ -136,7 +136,7 @@ func setParam(p *Params, name, value string) error {
 	case "keys":
 		p.Keys = n
 	case "key_offset":
-		p.KeyOffset = n
+		p.KeyOffset = int64(n)
 	default:
 		return fmt.Errorf("unknown parameter %q", name)
 	}

@@ -31,7 +31,7 @@ func place(ctx context.Context, p Params, old, next *ring.Ring) (placement, erro
 				return placement{}, err
 			}
 		}
-		h := KeyHash(strconv.AppendInt(buf[:len(p.KeyPrefix)], int64(p.KeyOffset+k), 10))
+		h := KeyHash(strconv.AppendInt(buf[:len(p.KeyPrefix)], p.KeyOffset+int64(k), 10))
 		a, b := old.Lookup(h), next.Lookup(h)
 		pl.count[a]++
 		pl.countNew[b]++
@@ -100,7 +100,7 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	res.Set("gain.rms", gain(val("owned.rms"), val("new.owned.rms")), "")
 	res.Set("migration.moved", float64(pl.moved)/keys, "")
 	res.Set("migration.circle", ring.Share(ring.Changes(old, next)), "")
-	stage := model.Series{Name: "stage.moved"}
+	stage := model.Series{Name: "stage.moved", X: []float64{}, Y: []float64{}}
 	for j, share := range p.Stages {
 		k := "stage." + strconv.Itoa(j+1) + "."
 		res.Set(k+"share", share, "")
@@ -109,19 +109,19 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		stage.X = append(stage.X, share)
 		stage.Y = append(stage.Y, float64(pl.stageMoved[j])/keys)
 	}
-	if len(p.Stages) > 0 {
-		res.AddSeries(stage)
-		m := float64(pl.moved) / keys
-		res.AddSeries(model.Series{Name: "stage.line", X: []float64{0, 1}, Y: []float64{0, m}})
-		origin := model.Series{Name: "stage.origin", X: []float64{0}, Y: []float64{1}}
-		for j := range p.Stages {
-			o := originMultiple(float64(pl.stepMoved[j])/keys, p.HitRatio)
-			res.Set("stage."+strconv.Itoa(j+1)+".origin", o, "")
-			origin.X = append(origin.X, float64(j+1))
-			origin.Y = append(origin.Y, o)
-		}
-		res.AddSeries(origin)
+	// The stage series are declared outputs, so returned with no stages too
+	// (stage.moved empty, stage.origin only the warm start).
+	res.AddSeries(stage)
+	m := float64(pl.moved) / keys
+	res.AddSeries(model.Series{Name: "stage.line", X: []float64{0, 1}, Y: []float64{0, m}})
+	origin := model.Series{Name: "stage.origin", X: []float64{0}, Y: []float64{1}}
+	for j := range p.Stages {
+		o := originMultiple(float64(pl.stepMoved[j])/keys, p.HitRatio)
+		res.Set("stage."+strconv.Itoa(j+1)+".origin", o, "")
+		origin.X = append(origin.X, float64(j+1))
+		origin.Y = append(origin.Y, o)
 	}
+	res.AddSeries(origin)
 	res.Set("origin_at_once", originMultiple(float64(pl.moved)/keys, p.HitRatio), "")
 	if p.Points*p.totalWeight() <= MaxDraw {
 		drawRings(&res, p, rings[1])

@@ -39,16 +39,16 @@ type wideStruct struct {
 // bytes); Rust's default repr may reorder them, as reorderedStruct does
 // by hand (8 bytes).
 type mixedStruct struct {
-	a uint16
-	b uint32
-	c uint16
+	_ uint16
+	_ uint32
+	_ uint16
 }
 
 // reorderedStruct is mixedStruct with the largest field first.
 type reorderedStruct struct {
-	b uint32
-	a uint16
-	c uint16
+	_ uint32
+	_ uint16
+	_ uint16
 }
 
 // packedBytes is the same point as six bytes with no alignment: the
