@@ -334,11 +334,16 @@ func TestDefaults(t *testing.T) {
 			t.Errorf("%s = %v, want %v", path, v.V, want)
 		}
 	}
-	// One value per declared output, but for the seven series (the draw.*
-	// ones only for rings of at most MaxDraw points); five per server
-	// beyond the first (count and share on each ring, the ideal share) and
-	// four per stage beyond the first.
-	want := len(outputs()) - 7 + 5*(DefaultParams().Servers-1) + 4*(len(DefaultParams().Stages)-1)
+	// One value per declared value output; five per server beyond the
+	// first (count and share on each ring, the ideal share) and four per
+	// stage beyond the first.
+	values := 0
+	for _, o := range outputs() {
+		if !o.Series {
+			values++
+		}
+	}
+	want := values + 5*(DefaultParams().Servers-1) + 4*(len(DefaultParams().Stages)-1)
 	if got := len(r.Values); got != want {
 		t.Errorf("%d values, want %d", got, want)
 	}

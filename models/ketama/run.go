@@ -219,39 +219,27 @@ func originMultiple(moved, h float64) float64 {
 	return (moved + float64((1-moved)*(1-h))) / (1 - h)
 }
 
-// drawRings returns the old ring's points as (position, server number)
-// pairs, split into those the new ring keeps (draw.kept) and those it
-// drops (draw.dropped), for a scatter plot: positions are fractions of the
-// circle, servers 1-based.
+// drawRings returns the old ring for a ring plot: each server's points as
+// positions on the circle in chain order (draw.server.<i>, X the point's
+// number in the chain) and the positions of those the new ring keeps
+// (draw.kept_pos, X the server's number).
 func drawRings(res *model.Result, p Params, next *Continuum) {
 	kept := map[uint32]bool{}
 	for i := range next.Ring().Len() {
 		kept[next.Ring().Point(i).Hash] = true
 	}
-	k := model.Series{Name: "draw.kept"}
-	d := model.Series{Name: "draw.dropped"}
-	kp := model.Series{Name: "draw.kept_pos"}
-	var byServer []model.Series
+	kp := model.Series{Name: "draw.kept_pos", X: []float64{}, Y: []float64{}}
 	for s, srv := range p.servers() {
 		sv := model.Series{Name: "draw.server." + strconv.Itoa(s+1)}
 		for j, h := range srv.PointHashes(srv.Weight * p.Points) {
 			pos := float64(h) / (1 << 32)
-			ser := &d
 			if kept[h] {
-				ser = &k
 				kp.X = append(kp.X, float64(s+1))
 				kp.Y = append(kp.Y, pos)
 			}
-			ser.X = append(ser.X, pos)
-			ser.Y = append(ser.Y, float64(s+1))
 			sv.X = append(sv.X, float64(j))
 			sv.Y = append(sv.Y, pos)
 		}
-		byServer = append(byServer, sv)
-	}
-	res.AddSeries(k)
-	res.AddSeries(d)
-	for _, sv := range byServer {
 		res.AddSeries(sv)
 	}
 	res.AddSeries(kp)
@@ -259,7 +247,7 @@ func drawRings(res *model.Result, p Params, next *Continuum) {
 
 // drawNames returns the names of the draw series Run returns.
 func drawNames(p Params) []string {
-	names := []string{"draw.kept", "draw.dropped"}
+	var names []string
 	for s := range p.Servers {
 		names = append(names, "draw.server."+strconv.Itoa(s+1))
 	}
