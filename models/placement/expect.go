@@ -50,10 +50,6 @@ func SamplingFloor(n, keys int) float64 {
 	return 1 + ExpectedMaxNormal(n)*math.Sqrt(float64(n)/float64(keys))
 }
 
-// middleServer is the server the jump-hash middle failure takes away:
-// N/2, rounded down.
-func middleServer(n int) int { return n / 2 }
-
 // JumpSwapFail returns the server of a key whose hash is h when server f of
 // servers 0 … n−1 fails under jump hash with the last bucket swapped in:
 // the key's bucket is Jump(h, n−1), and bucket f, whose server is gone, is

@@ -51,23 +51,26 @@ func placeJump(ctx context.Context, e *env) (outcome, error) {
 	}
 	o.hashEvals = 1
 	o.touched = float64(steps) / float64(len(e.hashes))
-	o.extra = jumpMiddle(e)
+	o.extra = jumpMiddle(e, o)
 	return o, nil
 }
 
-// jumpMiddle returns jump hash's figures when a middle server, f =
-// middleServer(N), fails and the last bucket is swapped into its place
-// (JumpSwapFail): middle.moved_fail, the share of keys whose server
-// changes, and middle.moved_fail_other, that share among the keys not on
-// server f. Server f's keys all move to server N−1; of server N−1's keys,
-// those that Jump(h, N−1) sends to bucket f stay on it, the rest scatter:
-// about 2/N in all.
-func jumpMiddle(e *env) []figure {
-	f := middleServer(e.n)
+// jumpMiddle returns jump hash's figures when a middle server, f = N/2
+// (rounded down), fails and the last bucket is swapped into its place
+// (JumpSwapFail), from o's buckets Jump(h, N) (o.before) and Jump(h, N−1)
+// (o.fail): middle.moved_fail, the share of keys whose server changes, and
+// middle.moved_fail_other, that share among the keys not on server f.
+// Server f's keys all move to server N−1; of server N−1's keys, those that
+// Jump(h, N−1) sends to bucket f stay on it, the rest scatter: about 2/N in
+// all.
+func jumpMiddle(e *env, o outcome) []figure {
+	f := int32(e.n / 2)
 	moved, other, stayed := 0, 0, 0
-	for _, h := range e.hashes {
-		before, _ := Jump(h, e.n)
-		after := JumpSwapFail(h, e.n, f)
+	for i, before := range o.before {
+		after := o.fail[i]
+		if after == f {
+			after = int32(e.n - 1)
+		}
 		if after != before {
 			moved++
 		}
