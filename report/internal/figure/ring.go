@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"math"
 	"slices"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/text"
@@ -641,14 +640,5 @@ func ringNumbers(s Spec, i int) []Number {
 // significant digits without trailing zeros, as dataCell shows numbers:
 // 0.375213 reads 37.52%, 0.25 25% and 0.001234 0.1234%.
 func percentCell(loc *numfmt.Locale, v float64) string {
-	d := 0
-	if p := math.Abs(v * 100); p != 0 && !math.IsInf(p, 0) && !math.IsNaN(p) {
-		d = min(max(0, 3-int(math.Floor(math.Log10(p)))), 12)
-	}
-	s := strings.TrimSuffix(numfmt.Format{Digits: d, Fixed: true, Percent: true}.Neutral(v), "%")
-	if i := strings.IndexByte(s, '.'); i >= 0 {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-		d = max(0, len(s)-i-1)
-	}
-	return loc.Format(numfmt.Format{Digits: d, Fixed: true, Percent: true}, v)
+	return loc.Format(numfmt.Format{Percent: true}, roundSig4(v))
 }

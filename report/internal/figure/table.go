@@ -238,9 +238,15 @@ func dataCell(loc *numfmt.Locale, v float64) string {
 	if v == math.Trunc(v) || math.Abs(v) >= 1e4 {
 		return loc.Format(numfmt.Format{Fixed: true}, v)
 	}
+	return loc.Format(numfmt.Format{}, roundSig4(v))
+}
+
+// roundSig4 returns v rounded to four significant digits, the rounding
+// dataCell and percentCell show (v itself if the rounding overflows).
+func roundSig4(v float64) float64 {
 	r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
 	if err != nil {
-		r = v
+		return v
 	}
-	return loc.Format(numfmt.Format{}, r)
+	return r
 }
