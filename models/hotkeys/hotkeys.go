@@ -308,15 +308,7 @@ func (e *Experiment) BoundedRequests(ctx context.Context) (loads []int, hottestS
 }
 
 // Hottest returns the most requested key (the smallest rank of a tie).
-func (e *Experiment) Hottest() int {
-	best := 0
-	for r, c := range e.Count {
-		if c > e.Count[best] {
-			best = r
-		}
-	}
-	return best
-}
+func (e *Experiment) Hottest() int { return argmax(e.Count) }
 
 // Replicated returns each server's requests when keys 0 … hot−1 are each
 // replicated to the k distinct servers clockwise from the key and their
@@ -335,10 +327,7 @@ func (e *Experiment) Replicated(hot, k int) (loads []int, floor float64) {
 		}
 		replicas = e.Ring.Successors(replicas[:0], e.Pos[r], k)
 		for j, n := range replicas {
-			loads[n] += c / k
-			if j < c%k {
-				loads[n]++
-			}
+			loads[n] += dealt(c, k, j)
 		}
 		most = max(most, (c+k-1)/k)
 	}
@@ -359,22 +348,30 @@ func (e *Experiment) HotOn(hot, k, n int) (keys, requests int) {
 				continue
 			}
 			keys++
-			requests += c / k
-			if j < c%k {
-				requests++
-			}
+			requests += dealt(c, k, j)
 		}
 	}
 	return keys, requests
 }
 
-// busiest returns the server with the most requests (the smallest number
-// of a tie).
-func busiest(loads []int) int {
+// dealt returns how many of a key's c requests dealt round-robin over k
+// replicas (the i-th request to replica i mod k) go to replica j: c/k, and
+// one more for the first c mod k replicas.
+func dealt(c, k, j int) int {
+	d := c / k
+	if j < c%k {
+		d++
+	}
+	return d
+}
+
+// argmax returns the index of the largest of xs (the smallest index of a
+// tie): the hottest key of request counts, the busiest server of loads.
+func argmax(xs []int) int {
 	best := 0
-	for n, l := range loads {
-		if l > loads[best] {
-			best = n
+	for i, x := range xs {
+		if x > xs[best] {
+			best = i
 		}
 	}
 	return best
@@ -414,9 +411,10 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 
 	plain := e.Plain()
 	res.Set("plain.max_over_mean", maxOverMean(plain, p.Requests), "")
-	hk, hr := e.HotOn(p.Hot, 1, busiest(plain))
+	b := argmax(plain)
+	hk, hr := e.HotOn(p.Hot, 1, b)
 	res.Set("plain.busiest_hot_keys", float64(hk), "key")
-	res.Set("plain.busiest_hot_share", float64(hr)/float64(plain[busiest(plain)]), "")
+	res.Set("plain.busiest_hot_share", float64(hr)/float64(plain[b]), "")
 	res.Set("plain.keys_max_over_mean", keysMaxOverMean(e.KeysPerServer(e.Home)), "")
 
 	of, loads, err := e.Bounded()
@@ -436,7 +434,7 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	loads, floor := e.Replicated(p.Hot, p.K)
 	res.Set("replicated.max_over_mean", maxOverMean(loads, p.Requests), "")
 	res.Set("replicated.floor", floor, "")
-	b := busiest(loads)
+	b = argmax(loads)
 	hk, hr = e.HotOn(p.Hot, p.K, b)
 	res.Set("replicated.busiest_hot_keys", float64(hk), "key")
 	res.Set("replicated.busiest_hot_share", float64(hr)/float64(loads[b]), "")
