@@ -42,11 +42,9 @@ func outputs() []model.Output {
 		model.OutValue("ideal.moved", "", "1 / servers, the share a perfect spread moves when one server fails"),
 		model.OutSeries("ring_pos.<i>", "", "for drawing: server i's ring entries before the removal, in ring order, as positions hash/2^32 in [0, 1) (X = the entry's index on the ring); empty when the ring has more than MaxDrawnPoints entries"),
 		model.OutValue("doubled.moved", "", "share of the keys whose server changes when every server's points go from vnodes to 2 × vnodes (names #VN0 … kept, the rest added) on the live ring: about (1 − 1/servers) / 2"),
-		model.OutValue("example.owned.a", "position", "the source's worked example, A at 100, B at 500, C at 900 on 0 … 2^32 − 1: positions A owns, (900, 2^32) and [0, 100]"),
-		model.OutValue("example.owned.b", "position", "positions B owns, (100, 500]"),
+		model.OutValue("example.owned.b", "position", "the source's worked example, A at 100, B at 500, C at 900 on 0 … 2^32 − 1: positions B owns, (100, 500]"),
 		model.OutValue("example.owned.c", "position", "positions C owns, (500, 900]"),
-		model.OutValue("example.share.a", "", "A's share of the circle, example.owned.a / 2^32"),
+		model.OutValue("example.share.a", "", "A's share of the circle: the positions A owns, (900, 2^32) and [0, 100], / 2^32"),
 		model.OutValue("example.d_takes", "position", "positions D at 350 takes, (100, 350], all B's"),
-		model.OutValue("example.d_share", "", "D's share of the circle, example.d_takes / 2^32"),
 	}
 }

@@ -9,13 +9,13 @@ const (
 	ringSize                               = 1 << 32
 )
 
-// exampleFigures returns the positions each of A, B and C owns, the share
-// of the circle A owns, and the positions D takes (all from B, the first
-// server after it) with their share of the circle.
-func exampleFigures() (a, b, c uint64, aShare float64, d uint64, dShare float64) {
-	a = ringSize - exampleC + exampleA // (900, 2^32) and [0, 100]
-	b = exampleB - exampleA            // (100, 500]
-	c = exampleC - exampleB            // (500, 900]
-	d = exampleD - exampleA            // (100, 350], B's until D joins
-	return a, b, c, float64(a) / ringSize, d, float64(d) / ringSize
+// exampleFigures returns the positions each of B and C owns, the share of
+// the circle A owns, and the positions D takes (all from B, the first
+// server after it).
+func exampleFigures() (b, c uint64, aShare float64, d uint64) {
+	a := uint64(ringSize - exampleC + exampleA) // (900, 2^32) and [0, 100]
+	b = exampleB - exampleA                     // (100, 500]
+	c = exampleC - exampleB                     // (500, 900]
+	d = exampleD - exampleA                     // (100, 350], B's until D joins
+	return b, c, float64(a) / ringSize, d
 }
