@@ -1,6 +1,7 @@
 # make report  builds the course site into out/
 # make test    runs every test (gofmt, vet, a wasm build of resolve and render, unit,
-#              golden, end-to-end) and checks out/ is
+#              golden, end-to-end, and the nested module models/ring/compare's tests
+#              against the Go rings people use) and checks out/ is
 #              fresh; first it installs what the tests need when it is missing (make deps)
 # make deps    installs what is missing: Chromium, a DejaVu font and npm from Debian
 #              (make system-deps, which runs .ci/deps: apt-get as root, otherwise it prints
@@ -40,6 +41,7 @@ test: deps
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) build ./report/internal/resolve ./report/internal/render ./models/...
 	$(GO) test -timeout 30m ./...
+	cd models/ring/compare && $(GO) vet ./... && $(GO) test ./...
 	$(GO) run ./report check
 
 bench:
