@@ -1,7 +1,6 @@
 package dotnetring
 
 import (
-	"bufio"
 	"context"
 	"os"
 	"strconv"
@@ -25,46 +24,25 @@ type refScenario struct {
 // made and what a block holds).
 func readReference(t *testing.T) []refScenario {
 	t.Helper()
-	f, err := os.Open("testdata/reference.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out []refScenario
-	var cur *refScenario
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		text := sc.Text()
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		fields := strings.SplitN(text, " ", 3)
-		switch {
-		case fields[0] == "scenario" && len(fields) == 2 && cur == nil:
-			out = append(out, refScenario{name: fields[1], figures: map[string]int64{}})
-			cur = &out[len(out)-1]
-		case fields[0] == "end" && len(fields) == 1 && cur != nil:
-			cur = nil
-		case fields[0] == "param" && len(fields) == 3 && cur != nil:
-			if err := setParam(&cur.params, fields[1], fields[2]); err != nil {
-				t.Fatalf("reference.txt:%d: %v", line, err)
+	for _, b := range modeltest.ReadRefBlocks(t, "testdata/reference.txt") {
+		sc := refScenario{name: b.Name, figures: map[string]int64{}}
+		for _, l := range b.Lines {
+			name, value, _ := strings.Cut(l.Rest, " ")
+			if l.Word == "param" {
+				if err := setParam(&sc.params, name, value); err != nil {
+					t.Fatalf("reference.txt:%d: %v", l.N, err)
+				}
+				continue
 			}
-		case len(fields) == 2 && cur != nil:
-			n, err := strconv.ParseInt(fields[1], 10, 64)
-			if _, dup := cur.figures[fields[0]]; err != nil || dup {
-				t.Fatalf("reference.txt:%d: bad or repeated figure %q", line, text)
+			n, err := strconv.ParseInt(l.Rest, 10, 64)
+			if _, dup := sc.figures[l.Word]; err != nil || dup {
+				t.Fatalf("reference.txt:%d: bad or repeated figure %q", l.N, l.Word+" "+l.Rest)
 			}
-			cur.figures[fields[0]] = n
-			cur.order = append(cur.order, fields[0])
-		default:
-			t.Fatalf("reference.txt:%d: unexpected line %q", line, text)
+			sc.figures[l.Word] = n
+			sc.order = append(sc.order, l.Word)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if cur != nil {
-		t.Fatalf("reference.txt: scenario %s has no end", cur.name)
+		out = append(out, sc)
 	}
 	return out
 }

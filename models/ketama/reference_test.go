@@ -1,12 +1,10 @@
 package ketama
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"reflect"
 	"slices"
 	"strconv"
@@ -15,6 +13,8 @@ import (
 
 	"lbcourse/models/model"
 	"lbcourse/models/ring"
+
+	"lbcourse/models/internal/modeltest"
 )
 
 // A refTie is one collision the Python reference found: at position Hash
@@ -40,54 +40,34 @@ type refScenario struct {
 // made and what a block holds).
 func readReference(t *testing.T) []refScenario {
 	t.Helper()
-	f, err := os.Open("testdata/reference.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out []refScenario
-	var cur *refScenario
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		text := sc.Text()
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
+	for _, b := range modeltest.ReadRefBlocks(t, "testdata/reference.txt") {
+		// The reference has no cache: its scenarios take the model's
+		// default hit ratio.
+		sc := refScenario{name: b.Name, figures: map[string]int64{},
+			params: Params{HitRatio: DefaultParams().HitRatio}}
+		for _, l := range b.Lines {
+			first, second, _ := strings.Cut(l.Rest, " ")
+			switch l.Word {
+			case "param":
+				if err := setParam(&sc.params, first, second); err != nil {
+					t.Fatalf("reference.txt:%d: %v", l.N, err)
+				}
+			case "tie":
+				tie, err := parseTie(first, second)
+				if err != nil {
+					t.Fatalf("reference.txt:%d: %v", l.N, err)
+				}
+				sc.ties = append(sc.ties, tie)
+			default:
+				n, err := strconv.ParseInt(l.Rest, 10, 64)
+				if _, dup := sc.figures[l.Word]; err != nil || dup {
+					t.Fatalf("reference.txt:%d: bad or repeated figure %q", l.N, l.Word+" "+l.Rest)
+				}
+				sc.figures[l.Word] = n
+			}
 		}
-		fields := strings.SplitN(text, " ", 3)
-		switch {
-		case fields[0] == "scenario" && len(fields) == 2 && cur == nil:
-			// The reference has no cache: its scenarios take the
-			// model's default hit ratio.
-			out = append(out, refScenario{name: fields[1], figures: map[string]int64{},
-				params: Params{HitRatio: DefaultParams().HitRatio}})
-			cur = &out[len(out)-1]
-		case fields[0] == "end" && len(fields) == 1 && cur != nil:
-			cur = nil
-		case fields[0] == "param" && len(fields) == 3 && cur != nil:
-			if err := setParam(&cur.params, fields[1], fields[2]); err != nil {
-				t.Fatalf("reference.txt:%d: %v", line, err)
-			}
-		case fields[0] == "tie" && len(fields) == 3 && cur != nil:
-			tie, err := parseTie(fields[1], fields[2])
-			if err != nil {
-				t.Fatalf("reference.txt:%d: %v", line, err)
-			}
-			cur.ties = append(cur.ties, tie)
-		case len(fields) == 2 && cur != nil:
-			n, err := strconv.ParseInt(fields[1], 10, 64)
-			if _, dup := cur.figures[fields[0]]; err != nil || dup {
-				t.Fatalf("reference.txt:%d: bad or repeated figure %q", line, text)
-			}
-			cur.figures[fields[0]] = n
-		default:
-			t.Fatalf("reference.txt:%d: unexpected line %q", line, text)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if cur != nil {
-		t.Fatalf("reference.txt: scenario %s has no end", cur.name)
+		out = append(out, sc)
 	}
 	return out
 }
