@@ -3,18 +3,26 @@
 package course
 
 import (
+	"lbcourse/models/canary"
 	"lbcourse/models/choices"
 	"lbcourse/models/dotnetring"
+	"lbcourse/models/fanout"
 	"lbcourse/models/hashbalance"
 	"lbcourse/models/hashing"
 	"lbcourse/models/healthcheck"
+	"lbcourse/models/hedge"
 	"lbcourse/models/hotkeys"
 	"lbcourse/models/ketama"
+	"lbcourse/models/latency"
 	"lbcourse/models/layer"
 	"lbcourse/models/model"
+	"lbcourse/models/partitions"
 	"lbcourse/models/placement"
+	"lbcourse/models/probation"
 	"lbcourse/models/queue"
 	"lbcourse/models/ring"
+	"lbcourse/models/tail"
+	"lbcourse/models/tied"
 	"lbcourse/models/timings"
 	"lbcourse/models/warmup"
 	"lbcourse/report/internal/registry"
@@ -35,6 +43,13 @@ func Models() []registry.Definition {
 		layer.Model,
 		healthcheck.Model,
 		choices.Model,
+		fanout.Model,
+		tail.Model,
+		hedge.Model,
+		tied.Model,
+		partitions.Model,
+		probation.Model,
+		canary.Model,
 		timings.Model,
 	}
 }
@@ -44,6 +59,7 @@ func Libraries() []registry.Library {
 	return []registry.Library{
 		{Dir: "models/model", Source: model.Source},
 		{Dir: "models/ring", Source: ring.Source},
+		{Dir: "models/latency", Source: latency.Source},
 	}
 }
 

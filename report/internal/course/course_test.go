@@ -22,7 +22,11 @@ func TestRegistry(t *testing.T) {
 	if deps := q.Deps(); !slices.Equal(deps, []string{"models/model"}) {
 		t.Errorf("queue deps = %v", deps)
 	}
-	if got := r.Names(); !slices.Equal(got, []string{"queue", "hashing", "dotnet_ring", "placement", "hash_balance", "hot_keys", "ketama", "warmup", "layer", "healthcheck", "choices", "timings"}) {
+	h, _ := r.Lookup("hedge")
+	if deps := h.Deps(); !slices.Contains(deps, "models/latency") {
+		t.Errorf("hedge deps = %v, want models/latency", deps)
+	}
+	if got := r.Names(); !slices.Equal(got, []string{"queue", "hashing", "dotnet_ring", "placement", "hash_balance", "hot_keys", "ketama", "warmup", "layer", "healthcheck", "choices", "fanout", "tail", "hedge", "tied", "partitions", "probation", "canary", "timings"}) {
 		t.Errorf("names = %v", got)
 	}
 	for _, n := range r.Names() {

@@ -1,0 +1,74 @@
+package tied
+
+import (
+	"context"
+	"testing"
+
+	"lbcourse/models/model"
+)
+
+func value(t *testing.T, r model.Result, path string) float64 {
+	t.Helper()
+	v, ok := r.Value(path)
+	if !ok {
+		t.Fatalf("no value %s", path)
+	}
+	return v.V
+}
+
+// TestPolicies: on a loaded cluster tied requests beat one random replica
+// and probing at every percentile; instant cancellation wastes nothing;
+// a run is deterministic.
+func TestPolicies(t *testing.T) {
+	p := DefaultParams()
+	p.Background, p.Requests = 0.4, 20_000
+	r, err := Run(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{"p50", "p90", "p99", "p999"} {
+		tied, single, probe := value(t, r, "tied."+l), value(t, r, "single."+l), value(t, r, "probe."+l)
+		if !(tied < probe && probe < single) {
+			t.Errorf("%s: tied %v, probe %v, single %v", l, tied, probe, single)
+		}
+	}
+	if w := value(t, r, "tied_instant.wasted_work"); w != 0 {
+		t.Errorf("instant cancellation wasted %v", w)
+	}
+	if w := value(t, r, "tied.wasted_work"); !(w > 0 && w < 0.1) {
+		t.Errorf("tied wasted %v", w)
+	}
+	again, _ := Run(context.Background(), p)
+	for i := range r.Values {
+		if r.Values[i] != again.Values[i] {
+			t.Fatalf("not deterministic: %v vs %v", r.Values[i], again.Values[i])
+		}
+	}
+}
+
+// TestSingleServerQueue: with one read at a time (a tiny load) a read's
+// latency is its service time plus two message times.
+func TestSingleServerQueue(t *testing.T) {
+	p := Params{Servers: 2, Load: 0.0001, Median: 4, Sigma: 0, Delta: 0.5, Requests: 50, Seed: 1}
+	r, err := Run(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pol := range []string{"single", "tied", "tied_instant"} {
+		if got := value(t, r, pol+".p999"); got != 5 {
+			t.Errorf("%s p99.9 = %v, want 5", pol, got)
+		}
+	}
+	if got := value(t, r, "probe.p50"); got != 6 {
+		t.Errorf("probe p50 = %v, want 6 (a round trip more)", got)
+	}
+}
+
+func TestValidate(t *testing.T) {
+	p := DefaultParams()
+	p.Load, p.Background = 0.5, 0.5
+	want := "parameter background: must be at least 0 with load + background at most 0.95, got 0.5"
+	if err := p.Validate(); err == nil || err.Error() != want {
+		t.Errorf("err = %v\nwant %s", err, want)
+	}
+}
