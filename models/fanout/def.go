@@ -18,6 +18,6 @@ var Model = model.Def[Params]{
 		model.OutValue("mc.p_any_slow", "", "share of simulated requests with at least one slow leaf"),
 		model.OutValue("mc.ci95_lo", "", "lower end of the Wilson 95% interval of mc.p_any_slow"),
 		model.OutValue("mc.ci95_hi", "", "upper end of the Wilson 95% interval of mc.p_any_slow"),
-		model.OutSeries("p_any_slow", "", "p_any_slow for 1 … servers leaves (X = leaves)"),
+		model.OutSeries("p_any_slow", "", "p_any_slow for 1 … servers leaves: every count to 100, then 20 a decade (X = leaves)"),
 	},
 }

@@ -113,6 +113,29 @@ func Wilson(k, n int) (lo, hi float64) {
 	return max(0, mid-half), min(1, mid+half)
 }
 
+// Grid returns the leaf counts the series is drawn at: every count up to
+// 100, then 20 a decade evenly spaced on a log scale, rounded, and n
+// itself, so that a figure of up to MaxServers leaves stays light.
+func Grid(n int) []int {
+	var g []int
+	for i := 1; i <= min(n, 100); i++ {
+		g = append(g, i)
+	}
+	for k := 1; ; k++ {
+		v := int(math.Round(100 * math.Pow(10, float64(k)/20)))
+		if float64(v)*1.05 >= float64(n) {
+			break // n itself ends the grid
+		}
+		if v > g[len(g)-1] {
+			g = append(g, v)
+		}
+	}
+	if g[len(g)-1] != n {
+		g = append(g, n)
+	}
+	return g
+}
+
 // Run computes the closed form and simulates the requests, returning the
 // values and the series Model declares.
 func Run(ctx context.Context, p Params) (model.Result, error) {
@@ -135,11 +158,10 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		res.Set("mc.ci95_lo", lo, "")
 		res.Set("mc.ci95_hi", hi, "")
 	}
-	x := make([]float64, p.Servers)
-	y := make([]float64, p.Servers)
-	for i := range x {
-		x[i] = float64(i + 1)
-		y[i] = PAnySlow(i+1, p.PSlow)
+	var x, y []float64
+	for _, n := range Grid(p.Servers) {
+		x = append(x, float64(n))
+		y = append(y, PAnySlow(n, p.PSlow))
 	}
 	res.AddSeries(model.Series{Name: "p_any_slow", X: x, Y: y})
 	return res, nil

@@ -63,7 +63,7 @@ func TestSimulation(t *testing.T) {
 				t.Errorf("not deterministic: %v vs %v", a.Values[i], b.Values[i])
 			}
 		}
-		if s := a.Series[0]; len(s.X) != p.Servers || s.Y[len(s.Y)-1] != v("p_any_slow") {
+		if s := a.Series[0]; s.X[len(s.X)-1] != float64(p.Servers) || s.Y[len(s.Y)-1] != v("p_any_slow") {
 			t.Errorf("series ends at %v", s.Y[len(s.Y)-1])
 		}
 	}
@@ -77,5 +77,15 @@ func TestValidate(t *testing.T) {
 	}
 	if err := (Params{Servers: 100000, PSlow: 0.1, Trials: 10000}).Validate(); err == nil || err.Error() != "parameter trials: times servers must be at most 200000000, got 1000000000" {
 		t.Errorf("err = %v", err)
+	}
+}
+
+func TestGrid(t *testing.T) {
+	g := Grid(2000)
+	if len(g) != 100+26 || g[99] != 100 || g[100] != 112 || g[len(g)-1] != 2000 {
+		t.Errorf("Grid(2000) = %v", g)
+	}
+	if g := Grid(7); len(g) != 7 || g[6] != 7 {
+		t.Errorf("Grid(7) = %v", g)
 	}
 }

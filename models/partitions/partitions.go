@@ -185,6 +185,8 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	res.Set("partitions", float64(n), "")
 	res.Set("step", 1/float64(p.PerMachine), "")
 	res.Set("move_time", 1/float64(p.PerMachine), "")
+	res.Set("hot", float64(p.Hot), "")
+	res.Set("copies", float64(p.Copies), "")
 	res.Set("heaviest", heaviest/mean, "")
 	res.Set("random.max_over_mean", ratio(random), "")
 	res.Set("balanced.max_over_mean", ratio(balance(whole, p.Machines)), "")

@@ -115,9 +115,8 @@ func (x *Experiment) RunKeys() (keys, labels []string) {
 	if v == nil {
 		return nil, nil
 	}
-	for i, val := range v.Values {
-		keys = append(keys, RunKey(val, i))
+	for _, val := range v.Values {
 		labels = append(labels, v.Param+" = "+val.String())
 	}
-	return keys, labels
+	return RunKeys(v.Values), labels
 }

@@ -133,13 +133,23 @@ func runLabel(e *directive.Experiment, p *point) string {
 	return s
 }
 
-// RunKey is the path segment that names one run by its parameter value: the
-// value itself when it is a whole number from 0, else its 1-based position.
-func RunKey(v registry.Value, i int) string {
-	if n, ok := v.(registry.Number); ok && n.IsInt && n.I >= 0 {
-		return strconv.FormatInt(n.I, 10)
+// RunKeys returns the path segments that name the runs of a list of
+// parameter values: the values themselves when every one is a whole number
+// from 0, else their 1-based positions, for all of them (so that 1 and the
+// position of 0.9 never name the same run).
+func RunKeys(values []registry.Value) []string {
+	keys := make([]string, len(values))
+	for i, v := range values {
+		n, ok := v.(registry.Number)
+		if !ok || !n.IsInt || n.I < 0 {
+			for i := range keys {
+				keys[i] = strconv.Itoa(i + 1)
+			}
+			return keys
+		}
+		keys[i] = strconv.FormatInt(n.I, 10)
 	}
-	return strconv.Itoa(i + 1)
+	return keys
 }
 
 func number(v registry.Value) float64 {
@@ -173,8 +183,14 @@ func aggregate(e *directive.Experiment, pts []*point, nrep int) (model.Result, e
 	}
 	paths := unionPaths(groups)
 	prefix := make([]string, len(groups[0])) // "run.KEY." of each replicate
-	for j, p := range groups[0] {
-		prefix[j] = "run." + RunKey(p.r, j) + "."
+	if e.Replicate != nil {
+		for j, k := range RunKeys(e.Replicate.Values) {
+			prefix[j] = "run." + k + "."
+		}
+	}
+	var keys []string // "KEY" of each swept value
+	if e.Sweep != nil {
+		keys = RunKeys(e.Sweep.Values)
 	}
 	// The paths are aggregated in parallel, a chunk each, and the chunks'
 	// results joined in path order: the result is the same for any
@@ -199,9 +215,9 @@ func aggregate(e *directive.Experiment, pts []*point, nrep int) (model.Result, e
 			case e.Sweep == nil:
 				replicated(ch, groups[0], index[0], prefix, path)
 			case e.Replicate == nil:
-				swept(ch, groups, index, path)
+				swept(ch, groups, keys, index, path)
 			default:
-				sweptReplicated(ch, groups, index, path)
+				sweptReplicated(ch, groups, keys, index, path)
 			}
 		}
 	})
@@ -313,7 +329,7 @@ func replicated(out *model.Result, g []*point, index map[string]int, prefix []st
 
 // swept: the series P over the swept values that have it, its min, max,
 // argmin and argmax, and run.KEY.P for each of those values.
-func swept(out *model.Result, groups [][]*point, index []map[string]int, path string) {
+func swept(out *model.Result, groups [][]*point, keys []string, index []map[string]int, path string) {
 	var xs, ys []float64
 	unit := ""
 	for k, g := range groups {
@@ -323,7 +339,7 @@ func swept(out *model.Result, groups [][]*point, index []map[string]int, path st
 		}
 		v := g[0].res.Values[i]
 		xs, ys, unit = append(xs, number(g[0].s)), append(ys, v.V), v.Unit
-		out.Set("run."+RunKey(g[0].s, k)+"."+path, v.V, v.Unit)
+		out.Set("run."+keys[k]+"."+path, v.V, v.Unit)
 	}
 	setExtremes(out, path, unit, xs, ys)
 	out.AddSeries(model.Series{Name: path, X: xs, Y: ys})
@@ -332,7 +348,7 @@ func swept(out *model.Result, groups [][]*point, index []map[string]int, path st
 // sweptReplicated: for each statistic the series P.STAT over the swept
 // values, P.STAT.min/max/argmin/argmax, and run.KEY.P.STAT at each swept
 // value.
-func sweptReplicated(out *model.Result, groups [][]*point, index []map[string]int, path string) {
+func sweptReplicated(out *model.Result, groups [][]*point, keys []string, index []map[string]int, path string) {
 	var xs []float64
 	series := map[string][]float64{}
 	var names []string
@@ -349,7 +365,7 @@ func sweptReplicated(out *model.Result, groups [][]*point, index []map[string]in
 				names = append(names, s.name)
 			}
 			series[s.name] = append(series[s.name], s.v)
-			out.Set("run."+RunKey(g[0].s, k)+"."+path+"."+s.name, s.v, unit)
+			out.Set("run."+keys[k]+"."+path+"."+s.name, s.v, unit)
 		}
 	}
 	for _, name := range names {

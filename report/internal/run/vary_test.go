@@ -186,3 +186,27 @@ func TestUnsoundCacheEntry(t *testing.T) {
 		t.Errorf("ok %v, ran %d, warnings %q", x.OK, st.Ran, st.Warnings)
 	}
 }
+
+// TestRunKeysMixed: a list with a non-whole value names every run by its
+// position, so that the value 1 and the position of 0.9 never collide.
+func TestRunKeysMixed(t *testing.T) {
+	whole := func(i int64) registry.Value {
+		return registry.Number{Text: strconv.FormatInt(i, 10), F: float64(i), I: i, IsInt: true}
+	}
+	frac := func(f float64) registry.Value {
+		return registry.Number{Text: strconv.FormatFloat(f, 'g', -1, 64), F: f}
+	}
+	for _, c := range []struct {
+		in   []registry.Value
+		want string
+	}{
+		{[]registry.Value{whole(0), whole(5), whole(20)}, "0 5 20"},
+		{[]registry.Value{frac(0.9), frac(0.99), whole(1)}, "1 2 3"},
+		{[]registry.Value{whole(1), frac(0.5)}, "1 2"},
+		{[]registry.Value{whole(-3), whole(2)}, "1 2"},
+	} {
+		if got := strings.Join(RunKeys(c.in), " "); got != c.want {
+			t.Errorf("RunKeys(%v) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}
