@@ -57,7 +57,7 @@ func TestRunErrors(t *testing.T) {
 		code   int
 		stderr string
 	}{
-		{[]string{"run", "queu"}, 2, `report run: unknown model "queu" (did you mean "queue"?); models: queue, hashing, dotnet_ring, placement, hash_balance, hot_keys, ketama, warmup, layer, healthcheck, choices, timings` + "\n"},
+		{[]string{"run", "queu"}, 2, `report run: unknown model "queu" (did you mean "queue"?); models: queue, hashing, dotnet_ring, placement, hash_balance, hot_keys, ketama, warmup, layer, healthcheck, choices, fanout, tail, hedge, tied, partitions, probation, canary, timings` + "\n"},
 		{[]string{"run", "queue", "-set", "replica=2"}, 1, `report run: model queue has no parameter "replica" (did you mean "replicas"?)` + "\n"},
 		{[]string{"run", "queue", "-set", "replicas=2.5"}, 1, `report run: parameter replicas: want a whole number, not "2.5"` + "\n"},
 		{[]string{"run", "queue", "-set", "slowdown=1,1"}, 1, "report run: parameter slowdown: must have one multiplier per replica (3), got 2\n"},
