@@ -15,7 +15,6 @@ package canary
 
 import (
 	"context"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -76,15 +75,7 @@ func (p Params) Validate() error {
 	if p.Canaries < 1 || p.Canaries >= p.Leaves {
 		bad("canaries", "must be at least 1 and below leaves ("+itoa(p.Leaves)+"), got "+itoa(p.Canaries))
 	}
-	if !(p.P50 > 0) || math.IsInf(p.P50, 0) {
-		bad("p50", "must be positive and finite, got "+ftoa(p.P50))
-	}
-	if !(p.P95 > p.P50) || math.IsInf(p.P95, 0) {
-		bad("p95", "must be finite and above p50 ("+ftoa(p.P50)+"), got "+ftoa(p.P95))
-	}
-	if !(p.P99 > p.P95) || math.IsInf(p.P99, 0) {
-		bad("p99", "must be finite and above p95 ("+ftoa(p.P95)+"), got "+ftoa(p.P99))
-	}
+	es = append(es, latency.ParamErrors(p.P50, p.P95, p.P99)...)
 	if !(p.PCrash >= 0 && p.PCrash <= 1) {
 		bad("p_crash", "must be between 0 and 1, got "+ftoa(p.PCrash))
 	}

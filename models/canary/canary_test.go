@@ -4,17 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"lbcourse/models/model"
+	"lbcourse/models/internal/modeltest"
 )
-
-func value(t *testing.T, r model.Result, path string) float64 {
-	t.Helper()
-	v, ok := r.Value(path)
-	if !ok {
-		t.Fatalf("no value %s", path)
-	}
-	return v.V
-}
 
 // TestCanary: a canary adds latency, never removes it, and confines a
 // crashing request to itself.
@@ -24,22 +15,38 @@ func TestCanary(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, l := range []string{"p50", "p99"} {
-		if value(t, r, "added."+l) <= 0 {
-			t.Errorf("canary added %v at %s", value(t, r, "added."+l), l)
+		if modeltest.Value(t, r, "added."+l) <= 0 {
+			t.Errorf("canary added %v at %s", modeltest.Value(t, r, "added."+l), l)
 		}
 	}
-	if value(t, r, "crashed.with") != 1 || value(t, r, "crashed.without") != 1000 {
+	if modeltest.Value(t, r, "crashed.with") != 1 || modeltest.Value(t, r, "crashed.without") != 1000 {
 		t.Error("crash counts")
 	}
-	if got := value(t, r, "crashed_per_million.without"); got != 1000 {
+	if got := modeltest.Value(t, r, "crashed_per_million.without"); got != 1000 {
 		t.Errorf("per million = %v", got)
 	}
 }
 
 func TestValidate(t *testing.T) {
-	p := DefaultParams()
-	p.Canaries = 1000
-	if err := p.Validate(); err == nil || err.Error() != "parameter canaries: must be at least 1 and below leaves (1000), got 1000" {
-		t.Errorf("err = %v", err)
+	for _, c := range []struct {
+		edit func(*Params)
+		want string
+	}{
+		{func(*Params) {}, ""},
+		{func(p *Params) { p.Canaries = 1000 },
+			"parameter canaries: must be at least 1 and below leaves (1000), got 1000"},
+		{func(p *Params) { p.P50 = 0 },
+			"parameter p50: must be positive and finite, got 0"},
+	} {
+		p := DefaultParams()
+		c.edit(&p)
+		modeltest.CheckValidate(t, p, c.want, Run)
 	}
+}
+
+// TestDeterministicCancelled: two runs on the defaults agree, and a
+// cancelled run stops.
+func TestDeterministicCancelled(t *testing.T) {
+	modeltest.CheckDeterministic(t, DefaultParams(), Run)
+	modeltest.CheckCancelled(t, DefaultParams(), Run)
 }

@@ -2,6 +2,7 @@ package fanout
 
 import (
 	"context"
+	"lbcourse/models/internal/modeltest"
 	"math"
 	"math/big"
 	"testing"
@@ -53,16 +54,11 @@ func TestSimulation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, _ := Run(context.Background(), p)
 		v := func(path string) float64 { x, _ := a.Value(path); return x.V }
 		if lo, hi, want := v("mc.ci95_lo"), v("mc.ci95_hi"), v("p_any_slow"); !(lo <= want && want <= hi) {
 			t.Errorf("%+v: interval [%v, %v] misses %v", p, lo, hi, want)
 		}
-		for i := range a.Values {
-			if a.Values[i] != b.Values[i] {
-				t.Errorf("not deterministic: %v vs %v", a.Values[i], b.Values[i])
-			}
-		}
+		modeltest.CheckDeterministic(t, p, Run)
 		if s := a.Series[0]; s.X[len(s.X)-1] != float64(p.Servers) || s.Y[len(s.Y)-1] != v("p_any_slow") {
 			t.Errorf("series ends at %v", s.Y[len(s.Y)-1])
 		}
@@ -70,14 +66,27 @@ func TestSimulation(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	err := Params{Servers: 0, PSlow: 1.5, Trials: -1, Seed: -2}.Validate()
-	want := "parameter servers: must be between 1 and 100000, got 0; parameter p_slow: must be between 0 and 1, got 1.5; parameter trials: must be between 0 and 1000000, got -1; parameter seed: must be at least 0, got -2"
-	if err == nil || err.Error() != want {
-		t.Errorf("err = %v\nwant %s", err, want)
+	for _, c := range []struct {
+		edit func(*Params)
+		want string
+	}{
+		{func(*Params) {}, ""},
+		{func(p *Params) { *p = Params{Servers: 0, PSlow: 1.5, Trials: -1, Seed: -2} },
+			"parameter servers: must be between 1 and 100000, got 0; parameter p_slow: must be between 0 and 1, got 1.5; parameter trials: must be between 0 and 1000000, got -1; parameter seed: must be at least 0, got -2"},
+		{func(p *Params) { *p = Params{Servers: 100000, PSlow: 0.1, Trials: 10000} },
+			"parameter trials: times servers must be at most 200000000, got 1000000000"},
+	} {
+		p := DefaultParams()
+		c.edit(&p)
+		modeltest.CheckValidate(t, p, c.want, Run)
 	}
-	if err := (Params{Servers: 100000, PSlow: 0.1, Trials: 10000}).Validate(); err == nil || err.Error() != "parameter trials: times servers must be at most 200000000, got 1000000000" {
-		t.Errorf("err = %v", err)
-	}
+}
+
+// TestDeterministicCancelled: two runs on the defaults agree, and a
+// cancelled run stops.
+func TestDeterministicCancelled(t *testing.T) {
+	modeltest.CheckDeterministic(t, DefaultParams(), Run)
+	modeltest.CheckCancelled(t, DefaultParams(), Run)
 }
 
 func TestGrid(t *testing.T) {

@@ -5,18 +5,9 @@ import (
 	"math"
 	"testing"
 
+	"lbcourse/models/internal/modeltest"
 	"lbcourse/models/latency"
-	"lbcourse/models/model"
 )
-
-func value(t *testing.T, r model.Result, path string) float64 {
-	t.Helper()
-	v, ok := r.Value(path)
-	if !ok {
-		t.Fatalf("no value %s", path)
-	}
-	return v.V
-}
 
 // TestHedge: deferring the copy to the 95th percentile sends 5% more
 // reads, hedging never slows a request, and the simulation agrees with the
@@ -28,14 +19,14 @@ func TestHedge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e := value(t, r, "exact.extra"); math.Abs(e-0.05) > 1e-12 {
+	if e := modeltest.Value(t, r, "exact.extra"); math.Abs(e-0.05) > 1e-12 {
 		t.Errorf("exact.extra = %v, want 0.05", e)
 	}
-	if s := value(t, r, "sim.extra"); math.Abs(s-0.05) > 0.002 {
+	if s := modeltest.Value(t, r, "sim.extra"); math.Abs(s-0.05) > 0.002 {
 		t.Errorf("sim.extra = %v", s)
 	}
 	for _, l := range []string{"p50", "p99", "p999"} {
-		if value(t, r, "exact.hedged."+l) > value(t, r, "exact.none."+l) {
+		if modeltest.Value(t, r, "exact.hedged."+l) > modeltest.Value(t, r, "exact.none."+l) {
 			t.Errorf("hedging slows %s", l)
 		}
 	}
@@ -43,7 +34,7 @@ func TestHedge(t *testing.T) {
 		path string
 		tol  float64
 	}{{"none.p50", 0.03}, {"hedged.p50", 0.03}, {"none.p99", 0.25}, {"hedged.p99", 0.1}} {
-		if e, s := value(t, r, "exact."+c.path), value(t, r, "sim."+c.path); math.Abs(s-e) > c.tol*e {
+		if e, s := modeltest.Value(t, r, "exact."+c.path), modeltest.Value(t, r, "sim."+c.path); math.Abs(s-e) > c.tol*e {
 			t.Errorf("%s: simulated %v, exact %v", c.path, s, e)
 		}
 	}
@@ -54,7 +45,7 @@ func TestHedge(t *testing.T) {
 func TestRequestQuantile(t *testing.T) {
 	p := DefaultParams()
 	r, _ := Run(context.Background(), Params{Keys: 1, P50: p.P50, P95: p.P95, P99: p.P99, After: 0})
-	if v := value(t, r, "exact.none.p99"); math.Abs(v-p.P99) > 1e-12 {
+	if v := modeltest.Value(t, r, "exact.none.p99"); math.Abs(v-p.P99) > 1e-12 {
 		t.Errorf("one key's p99 = %v", v)
 	}
 	d := calibrated(t)
@@ -66,12 +57,25 @@ func TestRequestQuantile(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	p := DefaultParams()
-	p.Keys, p.After = 0, -1
-	want := "parameter keys: must be between 1 and 100000, got 0; parameter after: must be between 0 and 1e+06, got -1"
-	if err := p.Validate(); err == nil || err.Error() != want {
-		t.Errorf("err = %v\nwant %s", err, want)
+	for _, c := range []struct {
+		edit func(*Params)
+		want string
+	}{
+		{func(*Params) {}, ""},
+		{func(p *Params) { p.Keys, p.After = 0, -1 },
+			"parameter keys: must be between 1 and 100000, got 0; parameter after: must be between 0 and 1e+06, got -1"},
+	} {
+		p := DefaultParams()
+		c.edit(&p)
+		modeltest.CheckValidate(t, p, c.want, Run)
 	}
+}
+
+// TestDeterministicCancelled: two runs on the defaults agree, and a
+// cancelled run stops.
+func TestDeterministicCancelled(t *testing.T) {
+	modeltest.CheckDeterministic(t, DefaultParams(), Run)
+	modeltest.CheckCancelled(t, DefaultParams(), Run)
 }
 
 func calibrated(t *testing.T) latency.Dist {

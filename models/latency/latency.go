@@ -15,10 +15,12 @@
 package latency
 
 import (
-	"errors"
 	"math"
+	"strconv"
 
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"lbcourse/models/model"
 )
 
 // Splice is the probability below the splice point, the 95th percentile.
@@ -32,16 +34,30 @@ type Dist struct {
 	Alpha         float64 // the Pareto tail's index
 }
 
-// Calibrate returns the distribution whose 50th, 95th and 99th percentiles
-// are p50 < p95 < p99, all positive and finite.
-func Calibrate(p50, p95, p99 float64) (Dist, error) {
-	for _, v := range []float64{p50, p95, p99} {
-		if !(v > 0) || math.IsInf(v, 0) {
-			return Dist{}, errors.New("percentiles must be positive and finite")
-		}
+// ParamErrors returns one model.ParamError per percentile that cannot
+// calibrate a Dist, named p50, p95 and p99 as every model that calibrates
+// one names its parameters: p50 must be positive, each further one above
+// the one before, all finite.
+func ParamErrors(p50, p95, p99 float64) model.ParamErrors {
+	var es model.ParamErrors
+	ftoa := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+	if !(p50 > 0) || math.IsInf(p50, 0) {
+		es = append(es, model.ParamError{Param: "p50", Msg: "must be positive and finite, got " + ftoa(p50)})
 	}
-	if !(p50 < p95 && p95 < p99) {
-		return Dist{}, errors.New("percentiles must grow: p50 < p95 < p99")
+	if !(p95 > p50) || math.IsInf(p95, 0) {
+		es = append(es, model.ParamError{Param: "p95", Msg: "must be finite and above p50 (" + ftoa(p50) + "), got " + ftoa(p95)})
+	}
+	if !(p99 > p95) || math.IsInf(p99, 0) {
+		es = append(es, model.ParamError{Param: "p99", Msg: "must be finite and above p95 (" + ftoa(p95) + "), got " + ftoa(p99)})
+	}
+	return es
+}
+
+// Calibrate returns the distribution whose 50th, 95th and 99th percentiles
+// are p50 < p95 < p99, all positive and finite, or ParamErrors' error.
+func Calibrate(p50, p95, p99 float64) (Dist, error) {
+	if err := ParamErrors(p50, p95, p99).Err(); err != nil {
+		return Dist{}, err
 	}
 	z95 := distuv.UnitNormal.Quantile(Splice)
 	return Dist{

@@ -88,15 +88,7 @@ func (p Params) Validate() error {
 	if p.Leaves < 1 || p.Leaves > MaxLeaves {
 		bad("leaves", "must be between 1 and "+itoa(MaxLeaves)+", got "+itoa(p.Leaves))
 	}
-	if !(p.P50 > 0) || math.IsInf(p.P50, 0) {
-		bad("p50", "must be positive and finite, got "+ftoa(p.P50))
-	}
-	if !(p.P95 > p.P50) || math.IsInf(p.P95, 0) {
-		bad("p95", "must be finite and above p50 ("+ftoa(p.P50)+"), got "+ftoa(p.P95))
-	}
-	if !(p.P99 > p.P95) || math.IsInf(p.P99, 0) {
-		bad("p99", "must be finite and above p95 ("+ftoa(p.P95)+"), got "+ftoa(p.P99))
-	}
+	es = append(es, latency.ParamErrors(p.P50, p.P95, p.P99)...)
 	if !(p.Answer > 0 && p.Answer <= 1) {
 		bad("answer", "must be above 0 and at most 1, got "+ftoa(p.Answer))
 	}

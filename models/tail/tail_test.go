@@ -5,17 +5,8 @@ import (
 	"math"
 	"testing"
 
-	"lbcourse/models/model"
+	"lbcourse/models/internal/modeltest"
 )
-
-func value(t *testing.T, r model.Result, path string) float64 {
-	t.Helper()
-	v, ok := r.Value(path)
-	if !ok {
-		t.Fatalf("no value %s", path)
-	}
-	return v.V
-}
 
 // TestTable1: the calibrated leaf reproduces the article's leaf row, the
 // simulation agrees with the exact percentiles, and the independent-leaf
@@ -27,12 +18,12 @@ func TestTable1(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, l := range []string{"p50", "p95", "p99"} {
-		exact, pub := value(t, r, "exact.leaf."+l), value(t, r, "published.leaf."+l)
+		exact, pub := modeltest.Value(t, r, "exact.leaf."+l), modeltest.Value(t, r, "published.leaf."+l)
 		if math.Abs(exact-pub) > 1e-12*pub {
 			t.Errorf("leaf %s = %v, want %v", l, exact, pub)
 		}
 		for _, row := range []string{"all", "fast95", "answer"} {
-			e, s := value(t, r, "exact."+row+"."+l), value(t, r, "sim."+row+"."+l)
+			e, s := modeltest.Value(t, r, "exact."+row+"."+l), modeltest.Value(t, r, "sim."+row+"."+l)
 			tol := map[string]float64{"p50": 0.03, "p95": 0.08}[l]
 			if l == "p99" {
 				tol = 0.2 // 20 requests above it out of 2 000
@@ -42,11 +33,11 @@ func TestTable1(t *testing.T) {
 			}
 		}
 	}
-	if f := value(t, r, "exact.fast95.p99"); f > value(t, r, "published.leaf.p95")*1.5 {
+	if f := modeltest.Value(t, r, "exact.fast95.p99"); f > modeltest.Value(t, r, "published.leaf.p95")*1.5 {
 		t.Errorf("fastest 95%% p99 = %v", f)
 	}
-	if value(t, r, "answer_leaves") != 950 {
-		t.Errorf("answer_leaves = %v", value(t, r, "answer_leaves"))
+	if modeltest.Value(t, r, "answer_leaves") != 950 {
+		t.Errorf("answer_leaves = %v", modeltest.Value(t, r, "answer_leaves"))
 	}
 }
 
@@ -60,10 +51,23 @@ func TestKth(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	p := DefaultParams()
-	p.P95, p.Answer, p.Requests = 0.5, 0, 100_000
-	want := "parameter p95: must be finite and above p50 (1), got 0.5; parameter answer: must be above 0 and at most 1, got 0; parameter requests: times leaves must be at most 50000000, got 100000000"
-	if err := p.Validate(); err == nil || err.Error() != want {
-		t.Errorf("err = %v\nwant %s", err, want)
+	for _, c := range []struct {
+		edit func(*Params)
+		want string
+	}{
+		{func(*Params) {}, ""},
+		{func(p *Params) { p.P95, p.Answer, p.Requests = 0.5, 0, 100_000 },
+			"parameter p95: must be finite and above p50 (1), got 0.5; parameter answer: must be above 0 and at most 1, got 0; parameter requests: times leaves must be at most 50000000, got 100000000"},
+	} {
+		p := DefaultParams()
+		c.edit(&p)
+		modeltest.CheckValidate(t, p, c.want, Run)
 	}
+}
+
+// TestDeterministicCancelled: two runs on the defaults agree, and a
+// cancelled run stops.
+func TestDeterministicCancelled(t *testing.T) {
+	modeltest.CheckDeterministic(t, DefaultParams(), Run)
+	modeltest.CheckCancelled(t, DefaultParams(), Run)
 }

@@ -4,21 +4,11 @@ import (
 	"context"
 	"testing"
 
-	"lbcourse/models/model"
+	"lbcourse/models/internal/modeltest"
 )
 
-func value(t *testing.T, r model.Result, path string) float64 {
-	t.Helper()
-	v, ok := r.Value(path)
-	if !ok {
-		t.Fatalf("no value %s", path)
-	}
-	return v.V
-}
-
 // TestPolicies: on a loaded cluster tied requests beat one random replica
-// and probing at every percentile; instant cancellation wastes nothing;
-// a run is deterministic.
+// and probing at every percentile; instant cancellation wastes nothing.
 func TestPolicies(t *testing.T) {
 	p := DefaultParams()
 	p.Background, p.Requests = 0.4, 20_000
@@ -27,22 +17,16 @@ func TestPolicies(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, l := range []string{"p50", "p90", "p99", "p999"} {
-		tied, single, probe := value(t, r, "tied."+l), value(t, r, "single."+l), value(t, r, "probe."+l)
+		tied, single, probe := modeltest.Value(t, r, "tied."+l), modeltest.Value(t, r, "single."+l), modeltest.Value(t, r, "probe."+l)
 		if !(tied < probe && probe < single) {
 			t.Errorf("%s: tied %v, probe %v, single %v", l, tied, probe, single)
 		}
 	}
-	if w := value(t, r, "tied_instant.wasted_work"); w != 0 {
+	if w := modeltest.Value(t, r, "tied_instant.wasted_work"); w != 0 {
 		t.Errorf("instant cancellation wasted %v", w)
 	}
-	if w := value(t, r, "tied.wasted_work"); !(w > 0 && w < 0.1) {
+	if w := modeltest.Value(t, r, "tied.wasted_work"); !(w > 0 && w < 0.1) {
 		t.Errorf("tied wasted %v", w)
-	}
-	again, _ := Run(context.Background(), p)
-	for i := range r.Values {
-		if r.Values[i] != again.Values[i] {
-			t.Fatalf("not deterministic: %v vs %v", r.Values[i], again.Values[i])
-		}
 	}
 }
 
@@ -55,20 +39,33 @@ func TestSingleServerQueue(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, pol := range []string{"single", "tied", "tied_instant"} {
-		if got := value(t, r, pol+".p999"); got != 5 {
+		if got := modeltest.Value(t, r, pol+".p999"); got != 5 {
 			t.Errorf("%s p99.9 = %v, want 5", pol, got)
 		}
 	}
-	if got := value(t, r, "probe.p50"); got != 6 {
+	if got := modeltest.Value(t, r, "probe.p50"); got != 6 {
 		t.Errorf("probe p50 = %v, want 6 (a round trip more)", got)
 	}
 }
 
 func TestValidate(t *testing.T) {
-	p := DefaultParams()
-	p.Load, p.Background = 0.5, 0.5
-	want := "parameter background: must be at least 0 with load + background at most 0.95, got 0.5"
-	if err := p.Validate(); err == nil || err.Error() != want {
-		t.Errorf("err = %v\nwant %s", err, want)
+	for _, c := range []struct {
+		edit func(*Params)
+		want string
+	}{
+		{func(*Params) {}, ""},
+		{func(p *Params) { p.Load, p.Background = 0.5, 0.5 },
+			"parameter background: must be at least 0 with load + background at most 0.95, got 0.5"},
+	} {
+		p := DefaultParams()
+		c.edit(&p)
+		modeltest.CheckValidate(t, p, c.want, Run)
 	}
+}
+
+// TestDeterministicCancelled: two runs on the defaults agree, and a
+// cancelled run stops.
+func TestDeterministicCancelled(t *testing.T) {
+	modeltest.CheckDeterministic(t, DefaultParams(), Run)
+	modeltest.CheckCancelled(t, DefaultParams(), Run)
 }
