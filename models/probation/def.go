@@ -11,6 +11,8 @@ var Model = model.Def[Params]{
 	Run:      Run,
 	Outputs: []model.Output{
 		model.OutValue("leaves", "server", "leaves each request fans out to (the parameter)"),
+		model.OutValue("factor", "", "how many times slower a slowed leaf answers (the parameter)"),
+		model.OutValue("strikes", "", "answers in a row that put a leaf on probation and take it back (the parameter)"),
 		model.OutValue("threshold", "ms", "latency above which an answer is a strike (the parameter)"),
 		model.OutValue("threshold_quantile", "", "the healthy leaf's percentile at threshold: the share of its answers within it"),
 		model.OutValue("without.p50", "ms", "the root's 50th percentile waiting for every leaf"),

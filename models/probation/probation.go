@@ -194,6 +194,8 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	slices.Sort(with)
 	var res model.Result
 	res.Set("leaves", float64(p.Leaves), "server")
+	res.Set("factor", p.Factor, "")
+	res.Set("strikes", float64(p.Strikes), "")
 	res.Set("threshold", p.Threshold, "ms")
 	res.Set("threshold_quantile", d.CDF(p.Threshold), "")
 	for _, l := range levels {
