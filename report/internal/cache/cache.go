@@ -1,12 +1,12 @@
 // Package cache stores model results on disk under a key that names
 // everything the result depends on, and verifies each entry when it is read.
 //
-// An entry is one file, KEY.gob under a two-character fan-out directory:
+// An entry is one file, KEY.res under a two-character fan-out directory:
 //
-//	magic "lbcache1\n"
+//	magic "lbcache2\n"
 //	the key, as written (64 hex digits and a newline)
 //	SHA-256 of the payload (32 bytes)
-//	the payload: the gob encoding of a model.Result
+//	the payload: a model.Result in the encoding of codec.go
 //
 // Get returns a result only when the magic, the key and the checksum all
 // match and the payload decodes completely; anything else is a Corrupt
@@ -18,7 +18,6 @@ package cache
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/gob"
 	"errors"
 	"fmt"
 	"io"
@@ -29,7 +28,7 @@ import (
 	"lbcourse/models/model"
 )
 
-const magic = "lbcache1\n"
+const magic = "lbcache2\n"
 
 // MaxEntry bounds the size of one entry read back; a larger file is corrupt.
 const MaxEntry = 256 << 20
@@ -49,7 +48,7 @@ const (
 	Corrupt               // an entry that failed verification: recompute and Put
 )
 
-func (c Cache) path(key string) string { return filepath.Join(c.Dir, key[:2], key+".gob") }
+func (c Cache) path(key string) string { return filepath.Join(c.Dir, key[:2], key+".res") }
 
 // Get returns the result stored under key. With Corrupt, err says what
 // failed (a checksum, the key, the encoding) and names the file.
@@ -106,30 +105,24 @@ func decode(b []byte, key string) (model.Result, error) {
 	if got := sha256.Sum256(payload); !bytes.Equal(got[:], sum) {
 		return r, errors.New("checksum mismatch")
 	}
-	rd := bytes.NewReader(payload)
-	if err := gob.NewDecoder(rd).Decode(&r); err != nil {
+	r, err := decodeResult(payload)
+	if err != nil {
 		return model.Result{}, fmt.Errorf("undecodable: %v", err)
-	}
-	if rd.Len() != 0 {
-		return model.Result{}, errors.New("trailing bytes")
 	}
 	return r, nil
 }
 
 // encode frames r for key.
-func encode(key string, r model.Result) ([]byte, error) {
-	var payload bytes.Buffer
-	if err := gob.NewEncoder(&payload).Encode(r); err != nil {
-		return nil, err
-	}
-	sum := sha256.Sum256(payload.Bytes())
-	var b bytes.Buffer
-	b.WriteString(magic)
-	b.WriteString(key)
-	b.WriteByte('\n')
-	b.Write(sum[:])
-	b.Write(payload.Bytes())
-	return b.Bytes(), nil
+func encode(key string, r model.Result) []byte {
+	head := len(magic) + len(key) + 1
+	b := make([]byte, head+sha256.Size, head+sha256.Size+64*len(r.Values))
+	copy(b, magic)
+	copy(b[len(magic):], key)
+	b[head-1] = '\n'
+	b = encodeResult(b, r)
+	sum := sha256.Sum256(b[head+sha256.Size:])
+	copy(b[head:], sum[:])
+	return b
 }
 
 // Put stores r under key, atomically. A failure to write only costs a later
@@ -138,10 +131,7 @@ func (c Cache) Put(key string, r model.Result) error {
 	if c.Dir == "" || len(key) < 3 {
 		return nil
 	}
-	b, err := encode(key, r)
-	if err != nil {
-		return err
-	}
+	b := encode(key, r)
 	p := c.path(key)
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
