@@ -205,6 +205,12 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		res.Set("exact.hedged."+l.name, RequestQuantile(dist, p.After, p.Keys, l.q), "ms")
 	}
 	res.Set("exact.ratio", RequestQuantile(dist, 0, p.Keys, 0.999)/RequestQuantile(dist, p.After, p.Keys, 0.999), "")
+	// The same cost as the article: the delay after which the published
+	// share of reads is still outstanding.
+	same := dist.Upper(Published.Extra)
+	res.Set("same_cost.after", same, "ms")
+	res.Set("same_cost.hedged.p999", RequestQuantile(dist, same, p.Keys, 0.999), "ms")
+	res.Set("same_cost.ratio", RequestQuantile(dist, 0, p.Keys, 0.999)/RequestQuantile(dist, same, p.Keys, 0.999), "")
 	if p.Requests > 0 {
 		s, err := Simulate(ctx, dist, p.Keys, p.Requests, p.After, rand.New(rand.NewPCG(uint64(p.Seed), stream)))
 		if err != nil {

@@ -85,3 +85,26 @@ func calibrated(t *testing.T) latency.Dist {
 	}
 	return d
 }
+
+// TestSameCost: hedging after same_cost.after sends exactly the article's
+// share of extra reads, and cuts the 99.9th percentile by same_cost.ratio.
+func TestSameCost(t *testing.T) {
+	p := DefaultParams()
+	p.Requests = 0
+	r, err := Run(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := modeltest.Value(t, r, "same_cost.after")
+	p.After = at
+	again, err := Run(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := modeltest.Value(t, again, "exact.extra"); math.Abs(got-Published.Extra) > 1e-12 {
+		t.Errorf("extra reads after %v ms: %v, want %v", at, got, Published.Extra)
+	}
+	if got, want := modeltest.Value(t, again, "exact.ratio"), modeltest.Value(t, r, "same_cost.ratio"); got != want {
+		t.Errorf("ratio hedged after %v ms: %v, same_cost.ratio %v", at, got, want)
+	}
+}

@@ -16,7 +16,7 @@ var Model = model.Def[Params]{
 		model.OutValue("step", "", "1 / per_machine: the share of a machine's load one partition moves"),
 		model.OutValue("move_time", "", "1 / per_machine: the time to move one partition, as a share of moving a whole machine's data"),
 		model.OutValue("hot", "", "heaviest partitions given copies (the parameter)"),
-		model.OutValue("copies", "", "copies of each hot partition (the parameter)"),
+		model.OutValue("copies", "", "copies of each hot partition (the parameter; 0: sized to its load)"),
 		model.OutValue("heaviest", "", "the heaviest partition's load over the mean machine load"),
 		model.OutValue("random.max_over_mean", "", "fullest machine over the mean, partitions dealt at random"),
 		model.OutValue("balanced.max_over_mean", "", "fullest machine over the mean, heaviest partition first to the least loaded machine"),
@@ -25,5 +25,6 @@ var Model = model.Def[Params]{
 		model.OutValue("replicated.bound", "", "max(1, heaviest piece over the mean machine load) after the split"),
 		model.OutValue("replicated.pieces", "", "partitions and copies placed"),
 		model.OutValue("replicated.extra_copies", "", "extra copies over the partitions"),
+		model.OutValue("replicated.most_copies", "", "the most copies of one partition"),
 	},
 }

@@ -15,7 +15,9 @@
 //     of the best placement (Graham, 1969);
 //   - replicated: as balanced, after the Hot heaviest partitions were each
 //     split into Copies copies of equal load on distinct machines (reads
-//     spread over the copies).
+//     spread over the copies); with Copies 0, each of them into as many
+//     copies as its load needs for no copy to carry more than a machine's
+//     mean load, ⌈load / mean⌉, at most Machines.
 //
 // No placement can beat the heaviest single partition: bound is
 // max(1, heaviest / mean machine load), for balanced, and the same with
@@ -54,7 +56,7 @@ type Params struct {
 	// Hot is the number of heaviest partitions replicated.
 	Hot int `yaml:"hot"`
 	// Copies is the number of copies of each hot partition, at most
-	// machines.
+	// machines; 0 sizes each hot partition's copies to its load.
 	Copies int `yaml:"copies"`
 	// Seed starts the generator of the loads and the random placement.
 	Seed int64 `yaml:"seed"`
@@ -85,8 +87,8 @@ func (p Params) Validate() error {
 	if p.Hot < 0 || p.Hot > p.Machines*p.PerMachine {
 		bad("hot", "must be between 0 and the partitions ("+itoa(p.Machines*p.PerMachine)+"), got "+itoa(p.Hot))
 	}
-	if p.Copies < 1 || p.Copies > p.Machines {
-		bad("copies", "must be between 1 and machines ("+itoa(p.Machines)+"), got "+itoa(p.Copies))
+	if p.Copies < 0 || p.Copies > p.Machines {
+		bad("copies", "must be between 0 (sized to the load) and machines ("+itoa(p.Machines)+"), got "+itoa(p.Copies))
 	}
 	if p.Seed < 0 {
 		bad("seed", "must be at least 0, got "+strconv.FormatInt(p.Seed, 10))
@@ -167,12 +169,17 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(loads[b], loads[a]) })
 	var split []piece
-	heaviestSplit := 0.0
+	heaviestSplit, mostCopies := 0.0, 1
 	for rank, i := range order {
 		c := 1
-		if rank < p.Hot {
+		switch {
+		case rank >= p.Hot:
+		case p.Copies > 0:
 			c = p.Copies
+		default:
+			c = min(p.Machines, max(1, int(math.Ceil(loads[i]/mean))))
 		}
+		mostCopies = max(mostCopies, c)
 		for range c {
 			split = append(split, piece{loads[i] / float64(c), i})
 		}
@@ -195,5 +202,6 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	res.Set("replicated.bound", max(1, heaviestSplit/mean), "")
 	res.Set("replicated.pieces", float64(len(split)), "")
 	res.Set("replicated.extra_copies", float64(len(split)-n)/float64(n), "")
+	res.Set("replicated.most_copies", float64(mostCopies), "")
 	return res, nil
 }

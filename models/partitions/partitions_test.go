@@ -42,13 +42,40 @@ func TestPlacements(t *testing.T) {
 	}
 }
 
+// TestCopiesSizedToLoad: with copies 0, every hot partition is split into
+// ⌈load / mean⌉ copies, so when the hot ones are all those above a
+// machine's mean load no copy carries more than it and the bound is 1; the
+// pieces add up to the partitions plus the extra copies.
+func TestCopiesSizedToLoad(t *testing.T) {
+	for seed := range int64(20) {
+		p := DefaultParams()
+		p.Spread, p.PerMachine, p.Copies, p.Hot, p.Seed = 2, 5, 0, 50, seed
+		r, err := Run(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		heaviest := modeltest.Value(t, r, "heaviest")
+		if got := modeltest.Value(t, r, "replicated.bound"); got != 1 {
+			t.Errorf("seed %d: bound %v with every partition sized to its load", seed, got)
+		}
+		if got, want := modeltest.Value(t, r, "replicated.most_copies"), min(10, max(1, float64(int(heaviest)+1))); got != want && !(heaviest == float64(int(heaviest)) && got == heaviest) {
+			t.Errorf("seed %d: most copies %v, want ⌈%v⌉", seed, got, heaviest)
+		}
+		pieces, extra := modeltest.Value(t, r, "replicated.pieces"), modeltest.Value(t, r, "replicated.extra_copies")
+		if got := 50 * (1 + extra); got-pieces > 1e-9 || pieces-got > 1e-9 {
+			t.Errorf("seed %d: %v pieces, %v extra", seed, pieces, extra)
+		}
+	}
+}
+
 func TestValidate(t *testing.T) {
 	for _, c := range []struct {
 		edit func(*Params)
 		want string
 	}{
 		{func(*Params) {}, ""},
-		{func(p *Params) { p.Copies = 11 }, "parameter copies: must be between 1 and machines (10), got 11"},
+		{func(p *Params) { p.Copies = 11 }, "parameter copies: must be between 0 (sized to the load) and machines (10), got 11"},
+		{func(p *Params) { p.Copies = -1 }, "parameter copies: must be between 0 (sized to the load) and machines (10), got -1"},
 	} {
 		p := DefaultParams()
 		c.edit(&p)

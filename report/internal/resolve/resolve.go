@@ -60,7 +60,7 @@ func (r *resolver) value(full string, off int) (model.Value, bool) {
 	if !ok {
 		return model.Value{}, false
 	}
-	v, found := x.Result.Value(path)
+	v, found := x.Value(path)
 	if !found {
 		if _, text := x.Result.Text(path); text {
 			r.errs.Add(r.file, off, "%s is a text, not a number: only an inline value shows it, without a format: {{ %s }}", full, full)
@@ -91,8 +91,8 @@ func (r *resolver) has(full string) bool {
 	if x == nil || !x.OK {
 		return false
 	}
-	_, one := x.Result.Value(path)
-	_, group := x.Result.Value(path + ".1")
+	_, one := x.Value(path)
+	_, group := x.Value(path + ".1")
 	return one || group
 }
 
@@ -129,7 +129,7 @@ func (r *resolver) group(full string, off int) ([]model.Value, bool) {
 	}
 	var out []model.Value
 	for i := 1; ; i++ {
-		v, found := x.Result.Value(path + "." + strconv.Itoa(i))
+		v, found := x.Value(path + "." + strconv.Itoa(i))
 		if !found {
 			break
 		}
@@ -140,7 +140,7 @@ func (r *resolver) group(full string, off int) ([]model.Value, bool) {
 		out = append(out, v)
 	}
 	if len(out) == 0 {
-		if _, single := x.Result.Value(path); single {
+		if _, single := x.Value(path); single {
 			r.miss(off, "%s is a single value, not a group %s.1, %s.2, …: drop join", full, path, path)
 			return nil, false
 		}

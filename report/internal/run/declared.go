@@ -24,14 +24,17 @@ func (x *Experiment) Declared() Declaration {
 	if !x.Varied() || !x.Model.DeclaresOutputs() {
 		return x.Model
 	}
-	var outs []model.Output
-	for _, o := range x.Model.Outputs() {
-		if o.Series || o.Text {
-			continue // a varied experiment keeps its runs' values, not their series or texts
+	x.declOnce.Do(func() {
+		var outs []model.Output
+		for _, o := range x.Model.Outputs() {
+			if o.Series || o.Text {
+				continue // a varied experiment keeps its runs' values, not their series or texts
+			}
+			outs = append(outs, x.expand(o)...)
 		}
-		outs = append(outs, x.expand(o)...)
-	}
-	return expanded(outs)
+		x.decl = expanded(outs)
+	})
+	return x.decl
 }
 
 // expand lists what one value declaration becomes in a varied result.

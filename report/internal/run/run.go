@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"math"
 	"runtime"
 	"slices"
@@ -43,6 +44,29 @@ type Experiment struct {
 	deps []*Experiment
 	refs []directive.ParamRef
 	done chan struct{}
+
+	indexOnce sync.Once
+	index     map[string]int // value path → position in Result.Values
+	declOnce  sync.Once
+	decl      expanded // a varied experiment's Declared
+}
+
+// Value returns the value at path of x's result and whether it exists, as
+// Result.Value does, from an index built on first use: a varied result
+// holds hundreds of thousands of values. Safe for concurrent use once x
+// has run.
+func (x *Experiment) Value(path string) (model.Value, bool) {
+	x.indexOnce.Do(func() {
+		x.index = make(map[string]int, len(x.Result.Values))
+		for i, v := range x.Result.Values {
+			x.index[v.Path] = i
+		}
+	})
+	i, ok := x.index[path]
+	if !ok {
+		return model.Value{}, false
+	}
+	return x.Result.Values[i], true
 }
 
 // Plan collects the experiments of a lesson from its first page, checks
@@ -286,7 +310,7 @@ func refValues(x *Experiment, errs *diag.List) (map[string]float64, bool) {
 		if dep == nil || !dep.OK {
 			return nil, false
 		}
-		v, ok := dep.Result.Value(path)
+		v, ok := dep.Value(path)
 		if !ok {
 			errs.Add(x.File, r.Off, "experiment %s has no value %q%s", name, path, diag.DidYouMean(path, ValuePaths(dep.Result)))
 			return nil, false
@@ -452,20 +476,22 @@ func checkText(s string) error {
 	return nil
 }
 
-// soundFast reports, with one small allocation, that r passes every check
-// of checkResult; false means checkResult must look for the first problem.
+// soundFast reports that r passes every check of checkResult; false means
+// checkResult must look for the first problem. Names are compared by a
+// 64-bit hash, sorted: a collision only sends r to checkResult's exact
+// check, so the outcome never depends on the hash.
 func soundFast(r model.Result) bool {
-	names := make([]string, 0, max(len(r.Values), len(r.Series)))
+	hashes := make([]uint64, 0, max(len(r.Values), len(r.Series)))
 	for _, v := range r.Values {
 		if !finite(v.V) {
 			return false
 		}
-		names = append(names, v.Path)
+		hashes = append(hashes, maphash.String(nameSeed, v.Path))
 	}
-	if !distinct(names) {
+	if !distinct(hashes) {
 		return false
 	}
-	names = names[:0]
+	hashes = hashes[:0]
 	for _, s := range r.Series {
 		if len(s.X) != len(s.Y) || s.Labels != nil && len(s.Labels) != len(s.X) {
 			return false
@@ -475,16 +501,18 @@ func soundFast(r model.Result) bool {
 				return false
 			}
 		}
-		names = append(names, s.Name)
+		hashes = append(hashes, maphash.String(nameSeed, s.Name))
 	}
-	return distinct(names)
+	return distinct(hashes)
 }
 
-// distinct reports whether names has no repeat; it sorts names.
-func distinct(names []string) bool {
-	slices.Sort(names)
-	for i := 1; i < len(names); i++ {
-		if names[i] == names[i-1] {
+var nameSeed = maphash.MakeSeed()
+
+// distinct reports whether hashes has no repeat; it sorts hashes.
+func distinct(hashes []uint64) bool {
+	slices.Sort(hashes)
+	for i := 1; i < len(hashes); i++ {
+		if hashes[i] == hashes[i-1] {
 			return false
 		}
 	}
