@@ -71,20 +71,32 @@ func (c Cache) Get(key string) (model.Result, Status, error) {
 	return r, Hit, nil
 }
 
+// readBounded reads the file at p into a buffer of its size, refusing a
+// file larger than MaxEntry, or one that changes size while read.
 func readBounded(p string) ([]byte, error) {
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, MaxEntry+1))
+	fi, err := f.Stat()
 	if err != nil {
 		return nil, err
 	}
-	if len(b) > MaxEntry {
+	if fi.Size() > MaxEntry {
 		return nil, fmt.Errorf("larger than %d bytes", MaxEntry)
 	}
-	return b, nil
+	b := make([]byte, fi.Size()+1)
+	n, err := io.ReadFull(f, b)
+	switch {
+	case (err == io.ErrUnexpectedEOF || err == io.EOF) && int64(n) == fi.Size():
+		return b[:n], nil
+	case err == nil:
+		return nil, errors.New("grew while read")
+	case err == io.ErrUnexpectedEOF || err == io.EOF:
+		return nil, errors.New("shrank while read")
+	}
+	return nil, err
 }
 
 // decode verifies an entry's framing against key and decodes its payload.
