@@ -150,27 +150,34 @@ func Match(pattern, path string) bool {
 
 // Overlap reports whether some path matches both patterns a and b.
 func Overlap(a, b string) bool {
-	as, bs := strings.Split(a, "."), strings.Split(b, ".")
-	if len(as) != len(bs) {
-		return false
+	if !strings.Contains(a, "<") && !strings.Contains(b, "<") {
+		return a == b // no placeholder: only the same path
 	}
-	for i := range as {
-		pa, pb := isPlaceholder(as[i]), isPlaceholder(bs[i])
+	for {
+		sa, ra, moreA := strings.Cut(a, ".")
+		sb, rb, moreB := strings.Cut(b, ".")
+		pa, pb := isPlaceholder(sa), isPlaceholder(sb)
 		switch {
 		case pa && pb:
 		case pa:
-			if !isNumber(bs[i]) {
+			if !isNumber(sb) {
 				return false
 			}
 		case pb:
-			if !isNumber(as[i]) {
+			if !isNumber(sa) {
 				return false
 			}
-		case as[i] != bs[i]:
+		case sa != sb:
 			return false
 		}
+		if moreA != moreB {
+			return false // different numbers of segments
+		}
+		if !moreA {
+			return true
+		}
+		a, b = ra, rb
 	}
-	return true
 }
 
 // Fill returns pattern with each placeholder replaced by the segment of

@@ -47,6 +47,12 @@ func TestOverlap(t *testing.T) {
 		{"a.<i>", "a.<i>.b", false},
 		{"a.b", "a.b", true},
 		{"a.b", "a.c", false},
+		{"a.b", "a.b.c", false},
+		{"a.<i>.b", "a.<i>", false},
+		{"<i>", "7", true},
+		{"a.<i>.<j>", "a.1.2", true},
+		{"a.<i>.c", "a.1.d", false},
+		{"", "", true},
 	}
 	for _, tc := range tests {
 		if got := Overlap(tc.a, tc.b); got != tc.want {

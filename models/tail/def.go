@@ -15,6 +15,7 @@ var Model = model.Def[Params]{
 		model.OutValue("answer_leaves", "server", "ceil(answer × leaves), the leaves the root waits for in answer.*"),
 		model.OutValue("leaf.sigma", "", "log-scale spread of the leaf latency's lognormal body"),
 		model.OutValue("leaf.alpha", "", "index of the leaf latency's Pareto tail above its 95th percentile"),
+		model.OutSeries("leaf.survival", "", "share of a leaf's answers slower than X ms, P(latency > X), 0.1 ms to 1 s at 20 points a decade"),
 		model.OutValue("published.leaf.p50", "ms", "the article's Table 1: one leaf's 50th percentile"),
 		model.OutValue("published.leaf.p95", "ms", "the article's Table 1: one leaf's 95th percentile"),
 		model.OutValue("published.leaf.p99", "ms", "the article's Table 1: one leaf's 99th percentile"),

@@ -212,6 +212,7 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	}
 	all99, fast99 := d.MaxQuantile(0.99, n), d.OrderQuantile(0.99, k95, n)
 	res.Set("exact.slowest5_share_p99", 1-fast99/all99, "")
+	res.AddSeries(leafSurvival(d))
 	res.Set("exact.leaf_share_slow", 1-math.Pow(0.99, float64(n)), "")
 	if p.Requests > 0 {
 		r, err := Simulate(ctx, d, n, p.Requests, k95, kAns, rand.New(rand.NewPCG(uint64(p.Seed), stream)))
@@ -226,4 +227,17 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		res.Set("sim.slowest5_share_p99", 1-latency.Percentile(r.fast95, 0.99)/latency.Percentile(r.all, 0.99), "")
 	}
 	return res, nil
+}
+
+// leafSurvival returns the series "leaf.survival": the share of a leaf's
+// answers slower than x, P(latency > x), for x from 0.1 ms to 1 s at 20
+// points a decade, from the calibrated distribution.
+func leafSurvival(d latency.Dist) model.Series {
+	s := model.Series{Name: "leaf.survival"}
+	for i := 0; i <= 80; i++ {
+		x := math.Pow(10, -1+float64(i)/20)
+		s.X = append(s.X, x)
+		s.Y = append(s.Y, d.Survival(x))
+	}
+	return s
 }

@@ -71,3 +71,29 @@ func TestDeterministicCancelled(t *testing.T) {
 	modeltest.CheckDeterministic(t, DefaultParams(), Run)
 	modeltest.CheckCancelled(t, DefaultParams(), Run)
 }
+
+// TestLeafSurvival: the curve passes through the calibration points (half
+// of the answers slower than the median, 5% slower than the 95th
+// percentile, 1% than the 99th) and falls as the latency grows.
+func TestLeafSurvival(t *testing.T) {
+	r, err := Run(context.Background(), func() Params { p := DefaultParams(); p.Leaves, p.Requests = 10, 0; return p }())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, ok := r.SeriesNamed("leaf.survival")
+	if !ok || len(s.X) != 81 {
+		t.Fatalf("leaf.survival: %v, %d points", ok, len(s.X))
+	}
+	at := map[float64]float64{}
+	for i := range s.X {
+		if i > 0 && !(s.Y[i] <= s.Y[i-1]) {
+			t.Errorf("survival rises at %v ms", s.X[i])
+		}
+		at[math.Round(s.X[i]*1e9)/1e9] = s.Y[i]
+	}
+	for x, want := range map[float64]float64{1: 0.5, 10: 0.01} {
+		if got := at[x]; math.Abs(got-want) > 1e-9 {
+			t.Errorf("P(latency > %v ms) = %v, want %v", x, got, want)
+		}
+	}
+}
