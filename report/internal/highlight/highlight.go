@@ -4,7 +4,7 @@
 package highlight
 
 import (
-	"bytes"
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -15,39 +15,26 @@ import (
 	"strings"
 	"sync"
 
-	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
-	"github.com/alecthomas/chroma/v2/lexers"
-	"github.com/alecthomas/chroma/v2/styles"
-
 	"lbcourse/report/internal/diag"
 	"lbcourse/report/internal/registry"
 )
 
-// chromaStyle is the highlighting style; its CSS goes into style.css.
-const chromaStyle = "github"
-
-// newFormatter returns the HTML formatter of source listings whose first
-// line is numbered base.
-func newFormatter(base int) *chromahtml.Formatter {
-	return chromahtml.New(chromahtml.WithClasses(true), chromahtml.WithLineNumbers(true),
-		chromahtml.BaseLineNumber(base), chromahtml.LineNumbersInTable(false))
-}
+// The listings' stylesheets, chroma's "github" style and its "github-dark"
+// one for readers whose system asks for dark pages, as chroma writes them
+// (TestCSS holds them to it).
+var (
+	//go:embed chroma-github.css
+	lightCSS string
+	//go:embed chroma-github-dark.css
+	darkCSS string
+)
 
 // CSS returns the stylesheet of the listings' highlighting classes: the
 // light style, and the dark one for readers whose system asks for it.
 func CSS() string {
-	return "\n/* syntax highlighting (chroma, style " + chromaStyle + "; " + chromaDarkStyle + " when dark) */\n" +
-		"@media not all and (prefers-color-scheme: dark) {\n" + chromaCSS(chromaStyle) + "}\n" +
-		"@media (prefers-color-scheme: dark) {\n" + chromaCSS(chromaDarkStyle) + "}\n"
-}
-
-// chromaDarkStyle highlights listings in dark mode.
-const chromaDarkStyle = "github-dark"
-
-func chromaCSS(style string) string {
-	var b bytes.Buffer
-	_ = newFormatter(1).WriteCSS(&b, styles.Get(style))
-	return b.String()
+	return "\n/* syntax highlighting (chroma, style github; github-dark when dark) */\n" +
+		"@media not all and (prefers-color-scheme: dark) {\n" + lightCSS + "}\n" +
+		"@media (prefers-color-scheme: dark) {\n" + darkCSS + "}\n"
 }
 
 // funcSource finds a function (NAME) or method (TYPE.NAME) in the non-test
@@ -153,17 +140,5 @@ func highlight(m *registry.Model, fn string) *Listing {
 	if err != nil {
 		return &Listing{FindErr: err}
 	}
-	l := &Listing{Where: path.Join(m.Dir, file), Line: line}
-	it, err := lexers.Get("go").Tokenise(nil, src)
-	if err != nil {
-		l.Err = err
-		return l
-	}
-	var code bytes.Buffer
-	if err := newFormatter(line).Format(&code, styles.Get(chromaStyle), it); err != nil {
-		l.Err = err
-		return l
-	}
-	l.HTML = code.String()
-	return l
+	return &Listing{Where: path.Join(m.Dir, file), Line: line, HTML: formatGo(src, line)}
 }
