@@ -28,6 +28,7 @@ var Model = model.Def[Params]{
 		model.OutValue("exact.hedged.p99", "ms", "the request's 99th percentile with hedging"),
 		model.OutValue("exact.hedged.p999", "ms", "the request's 99.9th percentile with hedging"),
 		model.OutValue("exact.ratio", "", "exact.none.p999 / exact.hedged.p999"),
+		model.OutValue("exact.key_share.p999", "", "share of one key's reads slower than exact.none.p999, 1 − 0.999^(1/keys)"),
 		model.OutValue("same_cost.after", "ms", "the delay after which the article's share of extra reads (published.extra) is still outstanding: the same cost as the article"),
 		model.OutValue("same_cost.hedged.p999", "ms", "99.9th percentile of the whole read hedged after same_cost.after, exact"),
 		model.OutValue("same_cost.ratio", "", "exact.none.p999 / same_cost.hedged.p999"),

@@ -204,6 +204,7 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 		res.Set("exact.none."+l.name, RequestQuantile(dist, 0, p.Keys, l.q), "ms")
 		res.Set("exact.hedged."+l.name, RequestQuantile(dist, p.After, p.Keys, l.q), "ms")
 	}
+	res.Set("exact.key_share.p999", -math.Expm1(math.Log(0.999)/float64(p.Keys)), "")
 	res.Set("exact.ratio", RequestQuantile(dist, 0, p.Keys, 0.999)/RequestQuantile(dist, p.After, p.Keys, 0.999), "")
 	// The same cost as the article: the delay after which the published
 	// share of reads is still outstanding.

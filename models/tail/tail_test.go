@@ -97,3 +97,21 @@ func TestLeafSurvival(t *testing.T) {
 		}
 	}
 }
+
+// TestLeafShare: at the root's percentiles a leaf is exceeded with the
+// share leaf_share says, so the distribution's survival there equals it.
+func TestLeafShare(t *testing.T) {
+	p := DefaultParams()
+	p.Requests = 0
+	r, err := Run(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{"p50", "p95", "p99"} {
+		share := modeltest.Value(t, r, "exact.all.leaf_share."+l)
+		q := map[string]float64{"p50": 0.5, "p95": 0.95, "p99": 0.99}[l]
+		if got := math.Pow(1-share, float64(p.Leaves)); math.Abs(got-q) > 1e-12 {
+			t.Errorf("%s: (1 − %v)^%d = %v, want %v", l, share, p.Leaves, got, q)
+		}
+	}
+}

@@ -71,6 +71,14 @@ type Band struct {
 	LoName, HiName string
 }
 
+// refDashes are the dash patterns of reference lines, in turn: dash-dot,
+// dotted, long dashes.
+var refDashes = [][]vg.Length{
+	{vg.Points(4), vg.Points(2), vg.Points(1), vg.Points(2)},
+	{vg.Points(1), vg.Points(2)},
+	{vg.Points(6), vg.Points(3)},
+}
+
 // A RefLine is a dashed reference line across the plot.
 type RefLine struct {
 	Legend   string
@@ -705,10 +713,7 @@ func addRefLines(d *Drawing, s Spec) {
 		}
 		l.Color = color.Gray{90}
 		l.Width = vg.Points(1)
-		l.Dashes = []vg.Length{vg.Points(4), vg.Points(2), vg.Points(1), vg.Points(2)}
-		if i%2 == 1 {
-			l.Dashes = []vg.Length{vg.Points(1), vg.Points(2)}
-		}
+		l.Dashes = refDashes[i%len(refDashes)]
 		p.Add(l)
 		d.marks = append(d.marks, mark{kind: path, pts: vertices(pts), size: l.Width, ref: true})
 		d.addLegend(r.Legend, l)

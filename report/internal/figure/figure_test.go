@@ -217,3 +217,17 @@ func TestDataCell(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalisedLogTicks: on a logarithmic axis each label has its own
+// decimals (0,001 … 10), on a linear one all share the most any needs.
+func TestLocalisedLogTicks(t *testing.T) {
+	tr := locale(t, "tr")
+	got, _ := labels(localTicks{logTicks{}, tr}.Ticks(0.001, 10))
+	if want := "0,001 0,01 0,1 1 10"; strings.Join(got, " ") != want {
+		t.Errorf("log ticks %q, want %q", strings.Join(got, " "), want)
+	}
+	got, _ = labels(localTicks{niceTicks{most: 7}, tr}.Ticks(0, 1.5))
+	if want := "0,0 0,5 1,0 1,5"; strings.Join(got, " ") != want {
+		t.Errorf("linear ticks %q, want %q", strings.Join(got, " "), want)
+	}
+}

@@ -154,11 +154,22 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ticks
 }
 
-// localTicks relabels another ticker's major ticks in a locale, keeping the
-// number of decimals each label had.
+// localTicks relabels another ticker's major ticks in a locale. On a linear
+// axis every label gets the fewest decimals that show each of them exactly
+// (0.5, 1.0, 1.5); on a logarithmic one each label keeps its own (0.01, 1,
+// 100), since its ticks are powers of ten apart.
 type localTicks struct {
 	inner plot.Ticker
 	loc   *numfmt.Locale
+}
+
+// decimals is the number of decimals that shows v exactly, at most 6.
+func decimals(v float64) int {
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	if j := strings.IndexByte(s, '.'); j >= 0 {
+		return min(len(s)-j-1, 6)
+	}
+	return 0
 }
 
 func (t localTicks) Ticks(lo, hi float64) []plot.Tick {
@@ -166,20 +177,19 @@ func (t localTicks) Ticks(lo, hi float64) []plot.Tick {
 	if len(ticks) > MaxTicks {
 		panic(fmt.Sprintf("%d ticks from %g to %g", len(ticks), lo, hi))
 	}
-	// All labels get the fewest decimals that show every one of them exactly.
+	_, log := t.inner.(logTicks)
 	d := 0
 	for _, tk := range ticks {
-		if tk.Label == "" {
-			continue
-		}
-		s := strconv.FormatFloat(tk.Value, 'f', -1, 64)
-		if j := strings.IndexByte(s, '.'); j >= 0 {
-			d = max(d, min(len(s)-j-1, 6))
+		if tk.Label != "" {
+			d = max(d, decimals(tk.Value))
 		}
 	}
 	for i, tk := range ticks {
 		if tk.Label == "" {
 			continue
+		}
+		if log {
+			d = decimals(tk.Value)
 		}
 		ticks[i].Label = t.loc.Format(numfmt.Format{Digits: d, Fixed: true}, tk.Value)
 	}
