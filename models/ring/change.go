@@ -85,20 +85,15 @@ func (r *Ring) Remove(n int) (*Ring, []Arc, error) {
 // may be built with different configurations.
 func Changes(a, b *Ring) []Arc {
 	// Between two consecutive positions of the union of both rings' points,
-	// (p, q], each ring has one owner: that of q. The positions past the
-	// last one wrap to the first, so the range after the last position and
-	// the range up to the first have the same owners.
-	ps := make([]uint32, 0, a.Len()+b.Len())
-	for i := range a.Len() {
-		ps = append(ps, a.hashAt(i))
-	}
-	for i := range b.Len() {
-		ps = append(ps, b.hashAt(i))
-	}
-	slices.Sort(ps)
-	ps = slices.Compact(ps)
-	if len(ps) == 0 {
-		return nil // two empty rings
+	// (p, q], each ring has one owner: that of q, the node of its first
+	// point at or after q. The rings' points are sorted, so one merged walk
+	// visits the positions in order with each ring's first point at or
+	// after the position in hand. The positions past the last one wrap to
+	// the first, so the range after the last position and the range up to
+	// the first have the same owners.
+	na, nb := a.Len(), b.Len()
+	if na == 0 && nb == 0 {
+		return nil
 	}
 	var arcs []Arc
 	emit := func(lo, hi uint32, from, to int) {
@@ -111,14 +106,38 @@ func Changes(a, b *Ring) []Arc {
 		}
 		arcs = append(arcs, Arc{lo, hi, from, to})
 	}
-	first, last := ps[0], ps[len(ps)-1]
-	wrapFrom, wrapTo := a.Lookup(first), b.Lookup(first)
-	emit(0, first, wrapFrom, wrapTo)
-	for j := 1; j < len(ps); j++ {
-		emit(ps[j-1]+1, ps[j], a.Lookup(ps[j]), b.Lookup(ps[j]))
+	wrapA, wrapB := a.Lookup(0), b.Lookup(0) // the first point's node, -1 on an empty ring
+	owner := func(r *Ring, i, n, wrap int) int {
+		if i < n {
+			return r.nodeAt(i)
+		}
+		return wrap
 	}
-	if last < 1<<32-1 {
-		emit(last+1, 1<<32-1, wrapFrom, wrapTo)
+	ia, ib := 0, 0
+	var prev uint32
+	for ia < na || ib < nb {
+		q := uint32(0)
+		if ib >= nb || ia < na && a.hashAt(ia) <= b.hashAt(ib) {
+			q = a.hashAt(ia)
+		} else {
+			q = b.hashAt(ib)
+		}
+		from, to := owner(a, ia, na, wrapA), owner(b, ib, nb, wrapB)
+		if ia == 0 && ib == 0 {
+			emit(0, q, from, to)
+		} else {
+			emit(prev+1, q, from, to)
+		}
+		prev = q
+		for ia < na && a.hashAt(ia) == q {
+			ia++
+		}
+		for ib < nb && b.hashAt(ib) == q {
+			ib++
+		}
+	}
+	if prev < 1<<32-1 {
+		emit(prev+1, 1<<32-1, wrapA, wrapB)
 	}
 	return arcs
 }

@@ -124,3 +124,70 @@ func TestChangesRandom(t *testing.T) {
 		}
 	}
 }
+
+// changesBySort is Changes as first written: the union of both rings'
+// positions sorted, each range's owners by Lookup. TestChangesMerged holds
+// the merged walk to it.
+func changesBySort(a, b *Ring) []Arc {
+	ps := make([]uint32, 0, a.Len()+b.Len())
+	for i := range a.Len() {
+		ps = append(ps, a.hashAt(i))
+	}
+	for i := range b.Len() {
+		ps = append(ps, b.hashAt(i))
+	}
+	slices.Sort(ps)
+	ps = slices.Compact(ps)
+	if len(ps) == 0 {
+		return nil
+	}
+	var arcs []Arc
+	emit := func(lo, hi uint32, from, to int) {
+		if from == to {
+			return
+		}
+		if k := len(arcs) - 1; k >= 0 && arcs[k].From == from && arcs[k].To == to && uint64(arcs[k].Hi)+1 == uint64(lo) {
+			arcs[k].Hi = hi
+			return
+		}
+		arcs = append(arcs, Arc{lo, hi, from, to})
+	}
+	first, last := ps[0], ps[len(ps)-1]
+	wrapFrom, wrapTo := a.Lookup(first), b.Lookup(first)
+	emit(0, first, wrapFrom, wrapTo)
+	for j := 1; j < len(ps); j++ {
+		emit(ps[j-1]+1, ps[j], a.Lookup(ps[j]), b.Lookup(ps[j]))
+	}
+	if last < 1<<32-1 {
+		emit(last+1, 1<<32-1, wrapFrom, wrapTo)
+	}
+	return arcs
+}
+
+// TestChangesMerged: the merged walk gives the arcs the sorted union gives,
+// for rings of every collision policy and layout, with points at 0 and at
+// 2^32-1, shared positions, and empty rings.
+func TestChangesMerged(t *testing.T) {
+	edge := func(node, i int) uint32 { // few distinct positions: collisions, 0 and 2^32-1
+		return []uint32{0, 7, 7, 1 << 31, 1<<32 - 1}[(node*3+i)%5]
+	}
+	for _, policy := range []Collision{KeepAll, FirstWins, LastWins} {
+		for _, layout := range []Layout{Wide, Packed} {
+			for _, hash := range []PointHash{salted(3), edge} {
+				var rings []*Ring
+				for _, w := range [][]float64{nil, {1}, {1, 1, 1}, {1, 0.5, 2, 1}, slices.Repeat([]float64{1}, 12)} {
+					for _, pts := range []int{1, 4, 40} {
+						rings = append(rings, mustNew(t, w, Config{Points: pts, Collisions: policy, Layout: layout, Hash: hash}))
+					}
+				}
+				for i, a := range rings {
+					for j, b := range rings {
+						if got, want := Changes(a, b), changesBySort(a, b); !reflect.DeepEqual(got, want) {
+							t.Fatalf("%v/%v rings %d→%d: %v, want %v", policy, layout, i, j, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -21,7 +21,6 @@
 package ring
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -144,42 +143,49 @@ func build(weights []float64, order []int32, cfg Config) (*Ring, error) {
 		counts[n] = int(c)
 		total += int(c)
 	}
-	type seqPoint struct {
-		hash uint32
-		node int32
-		seq  uint32 // insertion order
+	// Each point is sorted as one uint64: its hash above its tie-break,
+	// the insertion order (the position in order, then the point's number)
+	// or, with KeepAll, the node and then the insertion order. The
+	// tie-break's rank indexes nodeOf.
+	keys := make([]uint64, 0, total)
+	nodeOf := make([]int32, total)
+	rank := make([]uint32, len(weights)) // first tie-break of each node's points
+	if cfg.Collisions == KeepAll {
+		next := uint32(0)
+		for n := range weights {
+			rank[n] = next
+			next += uint32(counts[n])
+		}
+	} else {
+		next := uint32(0)
+		for _, n := range order {
+			rank[n] = next
+			next += uint32(counts[n])
+		}
 	}
-	all := make([]seqPoint, 0, total)
 	for _, n := range order {
 		for i := range counts[n] {
-			all = append(all, seqPoint{cfg.Hash(int(n), i), n, uint32(len(all))})
+			t := rank[n] + uint32(i)
+			nodeOf[t] = n
+			keys = append(keys, uint64(cfg.Hash(int(n), i))<<32|uint64(t))
 		}
 	}
-	slices.SortFunc(all, func(a, b seqPoint) int {
-		if c := cmp.Compare(a.hash, b.hash); c != 0 {
-			return c
-		}
-		if cfg.Collisions == KeepAll {
-			if c := cmp.Compare(a.node, b.node); c != 0 {
-				return c
-			}
-		}
-		return cmp.Compare(a.seq, b.seq)
-	})
-	kept := make([]Point, 0, len(all))
+	slices.Sort(keys)
+	kept := make([]Point, 0, len(keys))
 	collisions := 0
-	for i, p := range all {
-		if i > 0 && all[i-1].hash == p.hash {
+	for i, k := range keys {
+		p := Point{uint32(k >> 32), nodeOf[uint32(k)]}
+		if i > 0 && uint32(keys[i-1]>>32) == p.Hash {
 			collisions++
 			switch cfg.Collisions {
 			case FirstWins:
 				continue
 			case LastWins:
-				kept[len(kept)-1] = Point{p.hash, p.node}
+				kept[len(kept)-1] = p
 				continue
 			}
 		}
-		kept = append(kept, Point{p.hash, p.node})
+		kept = append(kept, p)
 	}
 	r := &Ring{cfg: cfg, weights: weights, order: order, n: len(kept), generated: total, collisions: collisions}
 	// The sentinel after the last point: Hash 2^32-1 stops every lookup's
