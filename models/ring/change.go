@@ -95,7 +95,8 @@ func Changes(a, b *Ring) []Arc {
 	if na == 0 && nb == 0 {
 		return nil
 	}
-	var arcs []Arc
+	// At most one arc a position, and one past the last.
+	arcs := make([]Arc, 0, na+nb+1)
 	emit := func(lo, hi uint32, from, to int) {
 		if from == to {
 			return
@@ -139,5 +140,8 @@ func Changes(a, b *Ring) []Arc {
 	if prev < 1<<32-1 {
 		emit(prev+1, 1<<32-1, wrapA, wrapB)
 	}
-	return arcs
+	if len(arcs) == 0 {
+		return nil
+	}
+	return slices.Clip(arcs)
 }

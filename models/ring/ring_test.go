@@ -427,3 +427,24 @@ func TestCollisionCount(t *testing.T) {
 		}
 	}
 }
+
+// TestSortKeys: the radix sort orders keys as slices.Sort does, for sizes
+// on both sides of the cut-over, hashes with many ties, and ranks given in
+// any order.
+func TestSortKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, n := range []int{0, 1, 100, 1<<12 - 1, 1 << 12, 50_000} {
+		for _, distinct := range []uint32{3, 1 << 16, 1<<32 - 1} {
+			keys := make([]uint64, n)
+			for i, r := range rng.Perm(n) {
+				keys[i] = uint64(rng.Uint32N(distinct)+(1<<32-1-distinct))<<32 | uint64(r)
+			}
+			want := slices.Clone(keys)
+			slices.Sort(want)
+			sortKeys(keys)
+			if !slices.Equal(keys, want) {
+				t.Fatalf("n %d, %d distinct hashes: not sorted as slices.Sort sorts", n, distinct)
+			}
+		}
+	}
+}
