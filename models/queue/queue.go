@@ -343,15 +343,22 @@ func startTwoChoices(_ []float64, seed int64) func(int, *state) int {
 // Costs returns the first n costs, each a whole number of turns in 1..10,
 // drawn from the generator s' = (s*1103515245 + 12345) mod 2^31 started at
 // seed. As in the JavaScript program the step is done in float64: the product
-// exceeds 2^53 and is rounded before the addition and the remainder.
+// exceeds 2^53 and is rounded before the addition and the remainder. The
+// rounded sum is a whole number below 2^63, so its remainder is taken
+// exactly in integers (TestCostsMod holds it to math.Mod).
 func Costs(seed int64, n int) []float64 {
 	s := float64(seed)
 	c := make([]float64, n)
 	for i := range c {
-		s = math.Mod(float64(s*1103515245)+12345, lcgModulus)
+		s = lcgStep(s)
 		c[i] = float64(1 + (uint32(s)>>8)%10)
 	}
 	return c
+}
+
+// lcgStep is one step of Costs' generator on a state in [0, 2^31).
+func lcgStep(s float64) float64 {
+	return float64(uint64(float64(s*1103515245)+12345) & (lcgModulus - 1))
 }
 
 // replica is one server's state during a simulation.

@@ -441,3 +441,20 @@ func TestWorkSums(t *testing.T) {
 		}
 	}
 }
+
+// TestCostsMod: the integer remainder equals the float64 math.Mod the
+// JavaScript program's % is, on the states the generator reaches and on the
+// edges of its range.
+func TestCostsMod(t *testing.T) {
+	s := 0.0
+	states := []float64{0, 1, 2, 1<<31 - 1, 1 << 30, 12345}
+	for range 200_000 {
+		s = math.Mod(float64(s*1103515245)+12345, lcgModulus)
+		states = append(states, s)
+	}
+	for _, s := range states {
+		if got, want := lcgStep(s), math.Mod(float64(s*1103515245)+12345, lcgModulus); got != want {
+			t.Fatalf("state %v: %v, want %v", s, got, want)
+		}
+	}
+}
