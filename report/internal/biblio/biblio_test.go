@@ -146,8 +146,8 @@ func TestReference(t *testing.T) {
 		tr, en string
 	}{
 		{entry(t, b, "dean2013"),
-			`Dean, J. ve Barroso, L. A. (2013). The Tail at Scale [İngilizce]. <i>Communications of the ACM 56(2), 74–80</i>. <a href="https://doi.org/10.1145/2408776.2408794">https://doi.org/10.1145/2408776.2408794</a> Kaynak belge 001 bu makalenin Hintçe çevirisidir.`,
-			`Dean, J., &amp; Barroso, L. A. (2013). The Tail at Scale. <i>Communications of the ACM 56(2), 74–80</i>. <a href="https://doi.org/10.1145/2408776.2408794">https://doi.org/10.1145/2408776.2408794</a> Source document 001 is a Hindi translation of this article.`},
+			`Dean, J. ve Barroso, L. A. (2013). The Tail at Scale [İngilizce]. <i>Communications of the ACM 56(2), 74–80</i>. <a href="https://doi.org/10.1145/2408776.2408794">https://doi.org/10.1145/2408776.2408794</a> Kaynak belge 001 bu makalenin Hintçe makine çevirisidir; görünüşe göre bir Rusça çeviriden yapılmıştır.`,
+			`Dean, J., &amp; Barroso, L. A. (2013). The Tail at Scale. <i>Communications of the ACM 56(2), 74–80</i>. <a href="https://doi.org/10.1145/2408776.2408794">https://doi.org/10.1145/2408776.2408794</a> Source document 001 is a Hindi machine translation of this article, apparently made from a Russian translation.`},
 		{entry(t, b, "karger1997"),
 			`Karger, D., Lehman, E., Leighton, T., Panigrahy, R., Levine, M. ve Lewin, D. (1997). Consistent Hashing and Random Trees: Distributed Caching Protocols for Relieving Hot Spots on the World Wide Web [İngilizce]. <i>Proceedings of the Twenty-Ninth Annual ACM Symposium on Theory of Computing (STOC &#39;97), 654–663</i>. <a href="https://doi.org/10.1145/258533.258660">https://doi.org/10.1145/258533.258660</a> Tutarlı karmayı ilk tanımlayan çalışma.`,
 			`Karger, D., Lehman, E., Leighton, T., Panigrahy, R., Levine, M., &amp; Lewin, D. (1997). Consistent Hashing and Random Trees: Distributed Caching Protocols for Relieving Hot Spots on the World Wide Web. <i>Proceedings of the Twenty-Ninth Annual ACM Symposium on Theory of Computing (STOC &#39;97), 654–663</i>. <a href="https://doi.org/10.1145/258533.258660">https://doi.org/10.1145/258533.258660</a> The paper that introduced consistent hashing.`},
@@ -155,8 +155,8 @@ func TestReference(t *testing.T) {
 			`NGINX. (t.y.). Module ngx_http_upstream_module [İngilizce]. <i>NGINX belgeleri</i>. <a href="https://nginx.org/en/docs/http/ngx_http_upstream_module.html#hash">https://nginx.org/en/docs/http/ngx_http_upstream_module.html#hash</a> hash yönergesinin consistent seçeneği ketama tutarlı karmasını seçer; kaynak belge 003 bu kullanımı anar.`,
 			`NGINX. (n.d.). Module ngx_http_upstream_module. <i>NGINX documentation</i>. <a href="https://nginx.org/en/docs/http/ngx_http_upstream_module.html#hash">https://nginx.org/en/docs/http/ngx_http_upstream_module.html#hash</a> The consistent parameter of the hash directive selects ketama consistent hashing; source document 003 mentions this use.`},
 		{entry(t, b, "source-001"),
-			`पूंछ की स्केलिंग [Hintçe]. (t.y.). <i>Dersin kaynak belgesi 001_87af9636e9a5283d.txt</i>. Dean ve Barroso&#39;nun “The Tail at Scale” (2013) makalesinin Hintçe çevirisi; metnin bir kısmı kayıp.`,
-			`पूंछ की स्केलिंग [in Hindi]. (n.d.). <i>Course source document 001_87af9636e9a5283d.txt</i>. A Hindi translation of Dean and Barroso&#39;s “The Tail at Scale” (2013); part of the text is lost.`},
+			`पूंछ की स्केलिंग [Hintçe]. (t.y.). <i>Dersin kaynak belgesi 001_87af9636e9a5283d.txt</i>. Dean ve Barroso&#39;nun “The Tail at Scale” (2013) makalesinin, görünüşe göre Rusça bir çeviriden yapılmış Hintçe makine çevirisi; iki tablo ve sonraki bölümlerin çoğu eksik.`,
+			`पूंछ की स्केलिंग [in Hindi]. (n.d.). <i>Course source document 001_87af9636e9a5283d.txt</i>. A Hindi machine translation of Dean and Barroso&#39;s “The Tail at Scale” (2013), apparently made from a Russian translation; its two tables and most of the later sections are missing.`},
 		{entry(t, odd, "x"),
 			`&lt;b&gt;B&lt;/b&gt;, A. ve Plato. (2001). Why &amp; how? <i>J. Things &amp; Stuff</i>. <a href="https://example.org/a?b=1&amp;c=2">https://example.org/a?b=1&amp;c=2</a>`,
 			`&lt;b&gt;B&lt;/b&gt;, A., &amp; Plato. (2001). Why &amp; how? <i>J. Things &amp; Stuff</i>. <a href="https://example.org/a?b=1&amp;c=2">https://example.org/a?b=1&amp;c=2</a>`},

@@ -100,8 +100,12 @@ type Options struct {
 const (
 	// DefaultAddr is used when Options.Addr is empty.
 	DefaultAddr = "127.0.0.1:8080"
-	// DefaultDebounce is used when Options.Debounce is zero.
-	DefaultDebounce = 150 * time.Millisecond
+	// DefaultDebounce is used when Options.Debounce is zero: long enough to
+	// take an editor's save (truncate and write, or write a scratch file and
+	// rename it, a few milliseconds apart) as one change, short enough not
+	// to be seen. A build started on the save's first event could publish
+	// the file half written.
+	DefaultDebounce = 40 * time.Millisecond
 
 	// EventsPath is the Server-Sent Events stream the reload script listens on.
 	EventsPath = "/_serve/events"
