@@ -11,6 +11,7 @@ var Model = model.Def[Params]{
 	Run:      Run,
 	Outputs: []model.Output{
 		model.OutValue("leaves", "server", "leaves each request fans out to (the parameter)"),
+		model.OutValue("requests", "request", "requests simulated (the parameter)"),
 		model.OutValue("factor", "", "how many times slower a slowed leaf answers (the parameter)"),
 		model.OutValue("strikes", "", "answers in a row that put a leaf on probation and take it back (the parameter)"),
 		model.OutValue("threshold", "ms", "latency above which an answer is a strike (the parameter)"),

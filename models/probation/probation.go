@@ -194,6 +194,7 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	slices.Sort(with)
 	var res model.Result
 	res.Set("leaves", float64(p.Leaves), "server")
+	res.Set("requests", float64(p.Requests), "request")
 	res.Set("factor", p.Factor, "")
 	res.Set("strikes", float64(p.Strikes), "")
 	res.Set("threshold", p.Threshold, "ms")

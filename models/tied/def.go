@@ -36,6 +36,7 @@ var Model = model.Def[Params]{
 		model.OutValue("load", "", "share of the servers' time the reads take (the parameter)"),
 		model.OutValue("background", "", "share of the servers' time the background job takes (the parameter)"),
 		model.OutValue("median", "ms", "median service time (the parameter)"),
+		model.OutValue("sigma", "", "log-scale spread of the service time (the parameter)"),
 		model.OutValue("delta", "ms", "one-way message time (the parameter)"),
 		model.OutValue("requests", "request", "reads replayed under each policy (the parameter)"),
 		model.OutValue("client_delay", "ms", "2 × delta: the time between a tied read's two copies"),

@@ -425,6 +425,7 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	res.Set("load", p.Load, "")
 	res.Set("background", p.Background, "")
 	res.Set("median", p.Median, "ms")
+	res.Set("sigma", p.Sigma, "")
 	res.Set("delta", p.Delta, "ms")
 	res.Set("requests", float64(p.Requests), "request")
 	res.Set("client_delay", 2*p.Delta, "ms")
