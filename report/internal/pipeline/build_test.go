@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"lbcourse/report/internal/course"
@@ -19,6 +20,29 @@ var update = flag.Bool("update", false, "rewrite out/ and the expected error fil
 
 // root is the module root, where lessons/, templates/ and out/ live.
 const root = "../../.."
+
+// sharedCacheDir is one result cache for every test of this package that
+// builds the course without testing the cache itself: each experiment runs
+// once a test binary instead of once a test. TestMain removes it.
+var sharedCacheDir = sync.OnceValue(func() string {
+	dir, err := os.MkdirTemp("", "pipeline-test-cache-")
+	if err != nil {
+		panic(err)
+	}
+	return dir
+})
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	os.RemoveAll(sharedCacheDir())
+	os.Exit(code)
+}
+
+// sharedOptions builds the course with the package's shared cache.
+func sharedOptions(t testing.TB) Options {
+	t.Helper()
+	return courseOptions(t, sharedCacheDir())
+}
 
 func courseOptions(t testing.TB, cacheDir string) Options {
 	t.Helper()
@@ -35,7 +59,7 @@ func courseOptions(t testing.TB, cacheDir string) Options {
 // out/: the pages, figures and numbers files are the golden files. With
 // -update it rewrites out/.
 func TestGolden(t *testing.T) {
-	o := courseOptions(t, "")
+	o := sharedOptions(t)
 	files, _, err := Render(context.Background(), o)
 	if err != nil {
 		t.Fatalf("the course does not build:\n%v", err)
@@ -205,7 +229,7 @@ func TestFailedBuildLeavesOut(t *testing.T) {
 	os.MkdirAll(out, 0o755)
 	os.WriteFile(filepath.Join(out, "index.html"), []byte("previous site"), 0o644)
 	os.WriteFile(filepath.Join(out, output.Marker), []byte(output.MarkerHead+"index.html\n"), 0o644)
-	o := courseOptions(t, "")
+	o := sharedOptions(t)
 	o.Out = out
 	o.Lessons = filepath.Join("testdata", "errors", "references", "lessons")
 	if _, err := Build(context.Background(), o); err == nil {
@@ -256,7 +280,7 @@ func TestRefusedOut(t *testing.T) {
 		{wd, "refusing to write the site to " + wd + ": a build replaces it whole, and it holds the working directory"},
 	}
 	for _, tc := range tests {
-		o := courseOptions(t, "")
+		o := sharedOptions(t)
 		o.Out = tc.out
 		_, err := Build(context.Background(), o)
 		if err == nil || err.Error() != tc.want {

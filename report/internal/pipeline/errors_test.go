@@ -87,7 +87,7 @@ func TestErrors(t *testing.T) {
 
 func checkErrorCase(t *testing.T, course string, expected []byte, save func([]byte)) {
 	t.Helper()
-	o := courseOptions(t, "")
+	o := sharedOptions(t)
 	o.Lessons = filepath.Join(course, "lessons")
 	if _, err := os.Stat(filepath.Join(course, "templates")); err == nil {
 		o.Templates = filepath.Join(course, "templates")
@@ -185,7 +185,7 @@ func TestCrashBetweenRenamesRestored(t *testing.T) {
 	os.MkdirAll(filepath.Join(parent, ".out.tmp-123", "en"), 0o755)
 	os.MkdirAll(filepath.Join(parent, ".out.tmp-77"), 0o755) // an older crash, while writing
 
-	o := courseOptions(t, "")
+	o := sharedOptions(t)
 	o.Out = out
 	o.Lessons = filepath.Join("testdata", "errors", "references", "lessons")
 	s, err := Build(context.Background(), o)

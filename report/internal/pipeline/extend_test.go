@@ -71,7 +71,7 @@ func TestToyDirectiveKind(t *testing.T) {
 	os.WriteFile(filepath.Join(templates, "directives", "badge.html"), []byte(`<p class="badge">{{.Text}}</p>`+"\n"), 0o644)
 	course := t.TempDir()
 	writeBoth(t, course, "```experiment w\nmodel: warmup\n```\n\n```badge\nvalue: w.store_rps\n```\n")
-	o := courseOptions(t, "")
+	o := sharedOptions(t)
 	o.Lessons, o.Templates = filepath.Join(course, "lessons"), templates
 	o.Kinds = append(directive.Standard(), directive.Kind{Name: "badge", Parse: parseBadge, Resolve: resolveBadge})
 	files, _, err := Render(context.Background(), o)
@@ -134,7 +134,7 @@ func TestToyModel(t *testing.T) {
 	}
 	dir := t.TempDir()
 	writeBoth(t, dir, "```experiment e\nmodel: echo\nlevel: 21\n```\n\nTwice: {{ e.twice | 0 }}.\n")
-	o := courseOptions(t, "")
+	o := sharedOptions(t)
 	o.Lessons, o.Registry = filepath.Join(dir, "lessons"), reg
 	files, _, err := Render(context.Background(), o)
 	if err != nil {
@@ -167,7 +167,7 @@ func TestClaimsOverRuns(t *testing.T) {
 		"a share of {{ share(d.l7.overloaded > d.l4.overloaded) | %0 }}.\n\n"+
 		"```check\nevery: d.l7.overload_units < d.l4.overload_units\nat least 32 of 40: d.l7.overloaded > d.l4.overloaded\n"+
 		"count(d.l7.overloaded < d.l4.overloaded) == 4\nd.l7.overloaded.mean > d.l4.overloaded.mean\n```\n")
-	o := courseOptions(t, "")
+	o := sharedOptions(t)
 	o.Lessons = filepath.Join(dir, "lessons")
 	files, s, err := Render(context.Background(), o)
 	if err != nil {

@@ -101,7 +101,7 @@ func TestParserPanic(t *testing.T) {
 			kinds[i].Parse = func(*directive.Block) directive.Directive { panic("experiment parser bug") }
 		}
 	}
-	o := courseOptions(t, "")
+	o := sharedOptions(t)
 	o.Out = previousSite(t)
 	o.Kinds = kinds
 	_, err := Build(context.Background(), o)

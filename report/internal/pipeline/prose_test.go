@@ -27,7 +27,7 @@ var (
 // page, outside code and listings, holds no English identifier, value
 // path or expression; such things stand only in code.
 func TestTurkishPagesShowNoIdentifiers(t *testing.T) {
-	files, _, err := Render(context.Background(), courseOptions(t, ""))
+	files, _, err := Render(context.Background(), sharedOptions(t))
 	if err != nil {
 		t.Fatalf("the course does not build:\n%v", err)
 	}
@@ -46,7 +46,7 @@ func TestTurkishPagesShowNoIdentifiers(t *testing.T) {
 // TestLessonsTeach: every page of the course has its objectives, a summary
 // and at least lesson.MinExercises exercises.
 func TestLessonsTeach(t *testing.T) {
-	o := courseOptions(t, "")
+	o := sharedOptions(t)
 	var errs diag.List
 	s := site.Load(o.Templates, &errs)
 	for _, l := range lesson.Discover(o.Lessons, s, directive.Standard().Parsers(), &errs) {
@@ -62,7 +62,7 @@ func TestLessonsTeach(t *testing.T) {
 // TestModelPurposes: the model reference states every course model's
 // purpose in every language (model.NAME in templates/terms.yaml).
 func TestModelPurposes(t *testing.T) {
-	o := courseOptions(t, "")
+	o := sharedOptions(t)
 	var errs diag.List
 	s := site.Load(o.Templates, &errs)
 	for _, name := range o.Registry.Names() {
@@ -78,7 +78,7 @@ func TestModelPurposes(t *testing.T) {
 // absolute alternates between the languages; links between pages stay
 // relative. A bad base_url is an error at its line.
 func TestBaseURL(t *testing.T) {
-	o := courseOptions(t, "")
+	o := sharedOptions(t)
 	tmpl := t.TempDir()
 	if err := os.CopyFS(tmpl, os.DirFS(o.Templates)); err != nil {
 		t.Fatal(err)

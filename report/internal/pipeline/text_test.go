@@ -43,7 +43,7 @@ func TestTextValue(t *testing.T) {
 	}
 	dir := t.TempDir()
 	writeBoth(t, dir, "```experiment m\nmodel: label\n```\n\nOn {{ m.machine.cpu }} with {{ m.machine.cores | 0 }} cores.\n")
-	o := courseOptions(t, "")
+	o := sharedOptions(t)
 	o.Lessons, o.Registry = filepath.Join(dir, "lessons"), reg
 	files, _, err := Render(context.Background(), o)
 	if err != nil {
