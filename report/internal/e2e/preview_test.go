@@ -29,7 +29,7 @@ import (
 // previewDeadline bounds each wait for the open page to show a change.
 const previewDeadline = 20 * time.Second
 
-// firstBuildDeadline bounds the first build, which runs every lesson's
+// firstBuildDeadline bounds the first build, which runs the edited lesson's
 // experiments on an empty cache: it catches a hung build, not a slow one.
 const firstBuildDeadline = 5 * time.Minute
 
@@ -48,6 +48,9 @@ func TestLivePreview(t *testing.T) {
 	langs := siteLanguages(t, templates)
 	les := pickLesson(t, lessons, langs[0])
 	t.Logf("editing %s (page %s)", les.rel(lessons), les.page)
+	// The preview is about one lesson: the others only lengthen the first
+	// build, which runs every experiment on an empty cache.
+	keepOnly(t, lessons, les.file)
 
 	var logs lockedBuffer
 	t.Cleanup(func() {
@@ -408,5 +411,23 @@ func copyDir(t *testing.T, src, dst string) {
 	})
 	if err != nil {
 		t.Fatalf("copying %s: %v", src, err)
+	}
+}
+
+// keepOnly removes every lesson folder under lessons but the one holding
+// file.
+func keepOnly(t *testing.T, lessons, file string) {
+	t.Helper()
+	entries, err := os.ReadDir(lessons)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep := filepath.Base(filepath.Dir(file))
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != keep {
+			if err := os.RemoveAll(filepath.Join(lessons, e.Name())); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }
