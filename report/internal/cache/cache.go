@@ -143,8 +143,12 @@ func (c Cache) Put(key string, r model.Result) error {
 	if c.Dir == "" || len(key) < 3 {
 		return nil
 	}
-	b := encode(key, r)
-	p := c.path(key)
+	return c.write(c.path(key), encode(key, r))
+}
+
+// write puts b at p through a temporary file in the same directory and a
+// rename, so a reader sees the old entry or the new one, never a part.
+func (c Cache) write(p string, b []byte) error {
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}

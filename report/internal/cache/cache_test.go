@@ -105,3 +105,34 @@ func TestZeroCache(t *testing.T) {
 		t.Errorf("zero cache returned %v", st)
 	}
 }
+
+// TestBlob: a blob comes back as stored; a flipped byte, a missing or a
+// foreign entry is a miss, never wrong bytes.
+func TestBlob(t *testing.T) {
+	c := Cache{Dir: t.TempDir()}
+	if _, ok := c.GetBlob(key); ok {
+		t.Fatal("empty cache has a blob")
+	}
+	want := []byte("<svg>drawing</svg>")
+	if err := c.PutBlob(key, want); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := c.GetBlob(key); !ok || string(got) != string(want) {
+		t.Fatalf("GetBlob = %q, %v", got, ok)
+	}
+	good, _ := os.ReadFile(c.blobPath(key))
+	for i := range good {
+		bad := append([]byte(nil), good...)
+		bad[i] ^= 0x20
+		os.WriteFile(c.blobPath(key), bad, 0o644)
+		if got, ok := c.GetBlob(key); ok {
+			t.Fatalf("byte %d flipped: GetBlob = %q", i, got)
+		}
+	}
+	if err := c.Put(key, sample()); err != nil { // a result under the same key is another file
+		t.Fatal(err)
+	}
+	if _, ok := c.GetBlob(key); ok {
+		t.Error("a damaged blob came back after a result was stored under its key")
+	}
+}

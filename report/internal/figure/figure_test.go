@@ -231,3 +231,36 @@ func TestLocalisedLogTicks(t *testing.T) {
 		t.Errorf("linear ticks %q, want %q", strings.Join(got, " "), want)
 	}
 }
+
+// TestKey: the key moves with every input a drawing depends on, and with
+// nothing else.
+func TestKey(t *testing.T) {
+	lo := 0.0
+	base := Spec{Kind: Line, X: Axis{Label: "x"}, Y: Axis{Label: "y", Min: &lo},
+		Series: []Series{{Legend: "a", X: []float64{0, 1}, Y: []float64{1, 2}}}}
+	tr, en := locale(t, "tr"), locale(t, "en")
+	key := func(s Spec, loc *numfmt.Locale, v Variant) string {
+		k, err := Key(s, loc, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	k0 := key(base, tr, Wide)
+	if key(base, tr, Wide) != k0 {
+		t.Fatal("the same drawing has two keys")
+	}
+	one := 1.0
+	for name, k := range map[string]string{
+		"locale":  key(base, en, Wide),
+		"variant": key(base, tr, Narrow),
+		"y value": key(func() Spec { s := base; s.Series = []Series{{Legend: "a", X: []float64{0, 1}, Y: []float64{1, 3}}}; return s }(), tr, Wide),
+		"legend":  key(func() Spec { s := base; s.Series = []Series{{Legend: "b", X: []float64{0, 1}, Y: []float64{1, 2}}}; return s }(), tr, Wide),
+		"bound":   key(func() Spec { s := base; s.Y.Min = &one; return s }(), tr, Wide),
+		"kind":    key(func() Spec { s := base; s.Kind = Scatter; return s }(), tr, Wide),
+	} {
+		if k == k0 {
+			t.Errorf("changing the %s keeps the key", name)
+		}
+	}
+}

@@ -148,7 +148,7 @@ func renderSite(ctx context.Context, o Options) (*output.Files, Summary, error) 
 	}
 	files := output.New()
 	rv := &resolve.Resolver{Site: cfg, Registry: o.Registry, Kinds: o.Kinds, Said: said}
-	r := &render.Renderer{Site: cfg, Templates: tmpl, TemplateDir: o.Templates, Kinds: o.Kinds, Resolver: rv}
+	r := &render.Renderer{Site: cfg, Templates: tmpl, TemplateDir: o.Templates, Kinds: o.Kinds, Resolver: rv, Figures: drawings{cache.Cache{Dir: o.CacheDir}}}
 	r.Pages(files, lessons, plans, &errs)
 	r.Indexes(files, lessons, &errs)
 	r.Search(files, lessons, site.Script(o.Templates, "search.js", &errs), &errs)
@@ -192,3 +192,10 @@ func planLessons(lessons []*lesson.Lesson, reg *registry.Registry, errs *diag.Li
 	}
 	return plans, all
 }
+
+// drawings keeps figures in the result cache's directory, as verified
+// blobs; none when the build has no cache.
+type drawings struct{ c cache.Cache }
+
+func (d drawings) Get(key string) ([]byte, bool) { return d.c.GetBlob(key) }
+func (d drawings) Put(key string, svg []byte)    { _ = d.c.PutBlob(key, svg) }

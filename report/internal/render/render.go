@@ -11,6 +11,7 @@ import (
 	"lbcourse/report/internal/directive"
 	"lbcourse/report/internal/figure"
 	"lbcourse/report/internal/lesson"
+	"lbcourse/report/internal/numfmt"
 	"lbcourse/report/internal/resolve"
 	"lbcourse/report/internal/site"
 )
@@ -24,6 +25,34 @@ type Renderer struct {
 	TemplateDir string             // where they were read, for positioned errors
 	Kinds       directive.Kinds
 	Resolver    *resolve.Resolver
+	Figures     Drawings // drawings kept from earlier builds, or nil
+}
+
+// Drawings keeps figures' SVG by figure.Key, across builds: the
+// orchestration decides where, so rendering stays free of the file system.
+// Safe for concurrent use.
+type Drawings interface {
+	Get(key string) ([]byte, bool)
+	Put(key string, svg []byte)
+}
+
+// drawing returns figure.Render(s, loc, v), from r.Figures when it has it.
+func (r *Renderer) drawing(s figure.Spec, loc *numfmt.Locale, v figure.Variant) ([]byte, error) {
+	if r.Figures == nil {
+		return figure.Render(s, loc, v)
+	}
+	key, err := figure.Key(s, loc, v)
+	if err != nil {
+		return figure.Render(s, loc, v)
+	}
+	if svg, ok := r.Figures.Get(key); ok {
+		return svg, nil
+	}
+	svg, err := figure.Render(s, loc, v)
+	if err == nil {
+		r.Figures.Put(key, svg)
+	}
+	return svg, err
 }
 
 // DirectiveTemplate names the template of a directive kind (and "value",
@@ -79,7 +108,7 @@ func (r *pageRenderer) RenderDirective(w util.BufWriter, d directive.Directive) 
 	if f, ok := data.(Figurer); ok {
 		id, file, spec := f.FigureSpec()
 		for _, v := range figure.Variants {
-			svg, err := figure.Render(spec, r.page.Lang.Locale, v)
+			svg, err := r.b.drawing(spec, r.page.Lang.Locale, v)
 			if err != nil {
 				r.errs.Add(r.page.File, d.Pos(), "%s %s: %v", d.Kind(), id, err)
 				return nil
