@@ -254,10 +254,18 @@ func TestKey(t *testing.T) {
 	for name, k := range map[string]string{
 		"locale":  key(base, en, Wide),
 		"variant": key(base, tr, Narrow),
-		"y value": key(func() Spec { s := base; s.Series = []Series{{Legend: "a", X: []float64{0, 1}, Y: []float64{1, 3}}}; return s }(), tr, Wide),
-		"legend":  key(func() Spec { s := base; s.Series = []Series{{Legend: "b", X: []float64{0, 1}, Y: []float64{1, 2}}}; return s }(), tr, Wide),
-		"bound":   key(func() Spec { s := base; s.Y.Min = &one; return s }(), tr, Wide),
-		"kind":    key(func() Spec { s := base; s.Kind = Scatter; return s }(), tr, Wide),
+		"y value": key(func() Spec {
+			s := base
+			s.Series = []Series{{Legend: "a", X: []float64{0, 1}, Y: []float64{1, 3}}}
+			return s
+		}(), tr, Wide),
+		"legend": key(func() Spec {
+			s := base
+			s.Series = []Series{{Legend: "b", X: []float64{0, 1}, Y: []float64{1, 2}}}
+			return s
+		}(), tr, Wide),
+		"bound": key(func() Spec { s := base; s.Y.Min = &one; return s }(), tr, Wide),
+		"kind":  key(func() Spec { s := base; s.Kind = Scatter; return s }(), tr, Wide),
 	} {
 		if k == k0 {
 			t.Errorf("changing the %s keeps the key", name)
