@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"bytes"
 	"encoding/json"
 	"go/ast"
 	"go/parser"
@@ -71,8 +72,8 @@ func fieldDocs(fsys fs.FS, typeName string) map[string]string {
 			continue
 		}
 		b, err := fs.ReadFile(fsys, f)
-		if err != nil {
-			continue
+		if err != nil || !bytes.Contains(b, []byte(typeName+" struct")) {
+			continue // only a file declaring the struct is worth parsing
 		}
 		af, err := parser.ParseFile(token.NewFileSet(), f, b, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
