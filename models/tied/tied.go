@@ -150,7 +150,7 @@ func draw(p Params, rng *rand.Rand) workload {
 	service := func() float64 { return p.Median * math.Exp(p.Sigma*rng.NormFloat64()) }
 	// Reads arrive at rate load × servers / mean.
 	rate := p.Load * float64(p.Servers) / mean
-	var w workload
+	w := workload{reads: make([]read, 0, p.Requests)}
 	t := 0.0
 	for range p.Requests {
 		t += rng.ExpFloat64() / rate
@@ -163,6 +163,8 @@ func draw(p Params, rng *rand.Rand) workload {
 	end := t
 	if p.Background > 0 {
 		brate := p.Background * float64(p.Servers) / mean
+		// About brate × end tasks: room for them and a margin.
+		w.tasks = make([]task, 0, int(brate*end*1.05)+16)
 		for bt := rng.ExpFloat64() / brate; bt < end; bt += rng.ExpFloat64() / brate {
 			w.tasks = append(w.tasks, task{at: bt, service: service(), server: rng.IntN(p.Servers)})
 		}
@@ -260,20 +262,31 @@ type outcome struct {
 	bothStart int       // reads whose two copies both ran
 }
 
-// simulate replays w under policy.
-func simulate(ctx context.Context, p Params, w workload, policy string) (outcome, error) {
+// scratch holds simulate's large buffers between the policies of one run:
+// each replay overwrites what it uses, so the policies share one set.
+type scratch struct {
+	jobs        []job
+	early, late []event
+	merged      []event
+	answer      []float64
+}
+
+// simulate replays w under policy, in sc's buffers.
+func simulate(ctx context.Context, p Params, w workload, policy string, sc *scratch) (outcome, error) {
 	var (
-		jobs   = make([]job, 0, 2*len(w.reads)+len(w.tasks))
+		jobs   = slices.Grow(sc.jobs[:0], 2*len(w.reads)+len(w.tasks))
 		h      = make(events, 0, 1024)
 		seq    int
 		queues = make([][]int, p.Servers)
 		heads  = make([]int, p.Servers) // queues[s][heads[s]:] is server s's queue
 		early  []event                  // the workload's own arrivals, in time order
+		late   = sc.late[:0]            // tied reads' second copies, in time order
 		busy   = make([]bool, p.Servers)
 		live   = make([]int, p.Servers) // queued or running jobs, for probes
-		answer = make([]float64, len(w.reads))
+		answer = slices.Grow(sc.answer[:0], len(w.reads))[:len(w.reads)]
 		out    outcome
 	)
+	defer func() { sc.jobs, sc.late, sc.answer = jobs, late, answer }()
 	push := func(t float64, kind, j int) {
 		h.push(event{t: t, kind: kind, job: j, seq: seq})
 		seq++
@@ -291,7 +304,7 @@ func simulate(ctx context.Context, p Params, w workload, policy string) (outcome
 	}
 	// The workload's first events go to a sorted list, not the heap, so
 	// that the heap holds only the events in flight.
-	early = make([]event, 0, len(w.reads)+len(w.tasks))
+	early = slices.Grow(sc.early[:0], len(w.reads)+len(w.tasks))
 	first := func(t float64, kind, j int) {
 		early = append(early, event{t: t, kind: kind, job: j, seq: seq})
 		seq++
@@ -306,7 +319,8 @@ func simulate(ctx context.Context, p Params, w workload, policy string) (outcome
 			b := newJob(r.replicas[1], r.service, i, a)
 			jobs[a].sibling = b
 			first(r.at+p.Delta, evArrive, a)
-			push(r.at+3*p.Delta, evArrive, b)
+			late = append(late, event{t: r.at + 3*p.Delta, kind: evArrive, job: b, seq: seq})
+			seq++
 		case "probe":
 			// The probes reach both servers at at + Delta; the job waits
 			// for the answers at at + 2·Delta, and is sent then.
@@ -321,7 +335,9 @@ func simulate(ctx context.Context, p Params, w workload, policy string) (outcome
 	}
 	// Reads and tasks are each in time order: merge them.
 	reads, bg := early[:tasks], early[tasks:]
-	early = make([]event, 0, cap(early))
+	sc.early = early
+	early = slices.Grow(sc.merged[:0], len(reads)+len(bg))
+	defer func() { sc.merged = early }()
 	for len(reads) > 0 || len(bg) > 0 {
 		if len(bg) == 0 || len(reads) > 0 && (events{reads[0], bg[0]}).less(0, 1) {
 			early, reads = append(early, reads[0]), reads[1:]
@@ -354,18 +370,27 @@ func simulate(ctx context.Context, p Params, w workload, policy string) (outcome
 		}
 		busy[s] = false
 	}
+	// The next event is the earliest (by time, then creation) of the three
+	// sources: the workload's arrivals, the second copies, and the heap of
+	// events made while replaying. The two lists are already in order, so
+	// the heap holds only the events in flight.
+	before := func(a, b event) bool { return a.t < b.t || a.t == b.t && a.seq < b.seq }
 	n := 0
-	for next := 0; len(h) > 0 || next < len(early); {
+	for next, nl := 0, 0; len(h) > 0 || next < len(early) || nl < len(late); {
 		if n++; n%65536 == 0 {
 			if err := ctx.Err(); err != nil {
 				return outcome{}, err
 			}
 		}
 		var e event
-		if next < len(early) && (len(h) == 0 || (events{early[next], h[0]}).less(0, 1)) {
+		switch {
+		case next < len(early) && (nl == len(late) || before(early[next], late[nl])) && (len(h) == 0 || before(early[next], h[0])):
 			e = early[next]
 			next++
-		} else {
+		case nl < len(late) && (len(h) == 0 || before(late[nl], h[0])):
+			e = late[nl]
+			nl++
+		default:
 			e = h.pop()
 		}
 		j := &jobs[e.job]
@@ -409,8 +434,48 @@ func simulate(ctx context.Context, p Params, w workload, policy string) (outcome
 	for i, r := range w.reads {
 		out.latency[i] = answer[i] - r.at
 	}
-	slices.Sort(out.latency)
+	sortLatencies(out.latency)
 	return out, nil
+}
+
+// sortLatencies sorts non-negative, finite latencies in increasing order,
+// as slices.Sort does: for such numbers the order of their IEEE 754 bits is
+// their order, so a radix sort of the bits (six stable passes of 11 bits)
+// replaces comparisons.
+func sortLatencies(xs []float64) {
+	if len(xs) < 1<<10 {
+		slices.Sort(xs)
+		return
+	}
+	src := make([]uint64, len(xs))
+	for i, x := range xs {
+		src[i] = math.Float64bits(x)
+	}
+	dst := make([]uint64, len(xs))
+	var count [1 << 11]int
+	for shift := uint(0); shift < 64; shift += 11 {
+		clear(count[:])
+		for _, k := range src {
+			count[k>>shift&(1<<11-1)]++
+		}
+		if count[src[0]>>shift&(1<<11-1)] == len(src) {
+			continue // every key has this digit: the pass would not move one
+		}
+		sum := 0
+		for i, c := range count {
+			count[i] = sum
+			sum += c
+		}
+		for _, k := range src {
+			d := k >> shift & (1<<11 - 1)
+			dst[count[d]] = k
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	for i, k := range src {
+		xs[i] = math.Float64frombits(k)
+	}
 }
 
 // Run replays the reads under every policy and returns the values Model
@@ -434,8 +499,9 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	res.Set("published.extra_work", Published.ExtraWork, "")
 	res.Set("published.client_delay", Published.ClientDelay, "ms")
 	outs := map[string]outcome{}
+	var sc scratch
 	for _, pol := range Policies {
-		o, err := simulate(ctx, p, w, pol)
+		o, err := simulate(ctx, p, w, pol, &sc)
 		if err != nil {
 			return model.Result{}, err
 		}

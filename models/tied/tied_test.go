@@ -2,6 +2,8 @@ package tied
 
 import (
 	"context"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"lbcourse/models/internal/modeltest"
@@ -68,4 +70,38 @@ func TestValidate(t *testing.T) {
 func TestDeterministicCancelled(t *testing.T) {
 	modeltest.CheckDeterministic(t, DefaultParams(), Run)
 	modeltest.CheckCancelled(t, DefaultParams(), Run)
+}
+
+func BenchmarkRun(b *testing.B) {
+	p := DefaultParams()
+	p.Requests = 50_000
+	for b.Loop() {
+		if _, err := Run(context.Background(), p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestSortLatencies: the radix sort orders latencies as slices.Sort does,
+// ties, zeros and a single repeated value included.
+func TestSortLatencies(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 5, 1023, 1024, 40_000} {
+		for _, gen := range []func() float64{
+			func() float64 { return rng.ExpFloat64() * 7 },
+			func() float64 { return float64(rng.IntN(5)) },
+			func() float64 { return 3.25 },
+		} {
+			xs := make([]float64, n)
+			for i := range xs {
+				xs[i] = gen()
+			}
+			want := slices.Clone(xs)
+			slices.Sort(want)
+			sortLatencies(xs)
+			if !slices.Equal(xs, want) {
+				t.Fatalf("n %d: not sorted as slices.Sort sorts", n)
+			}
+		}
+	}
 }

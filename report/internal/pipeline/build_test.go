@@ -311,3 +311,35 @@ func BenchmarkProseOnlyRebuild(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLesson05Cold builds lesson 05 alone from an empty cache: every
+// one of its experiments runs. The lesson's goal is under a second on two
+// cores.
+func BenchmarkLesson05Cold(b *testing.B) {
+	dir := filepath.Join(b.TempDir(), "lessons")
+	src := filepath.Join(root, "lessons", "05-kuyrugun-ucu")
+	dst := filepath.Join(dir, "05-kuyrugun-ucu")
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dst, e.Name()), data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	o := courseOptions(b, "")
+	o.Lessons = dir
+	for b.Loop() {
+		if _, _, err := Render(context.Background(), o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
