@@ -25,6 +25,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"lbcourse/models/radix"
 )
 
 // Limits on a ring's size.
@@ -284,41 +286,19 @@ func (r *Ring) Point(i int) Point {
 }
 
 // sortKeys sorts keys, each a 32-bit hash above a 32-bit tie-break, in
-// increasing order. A large slice is sorted by the tie-break first and then
-// by the hash in three stable radix passes of 11 bits (the tie-breaks are
-// distinct ranks, so the first sort is a scatter by rank); a small one by
-// comparison.
+// increasing order. A large slice is sorted by the tie-break first (the
+// tie-breaks are distinct ranks below len(keys), so that is a scatter) and
+// then, stably, by the hash in radix passes; a small one by comparison.
 func sortKeys(keys []uint64) {
 	if len(keys) < 1<<12 {
 		slices.Sort(keys)
 		return
 	}
-	buf := make([]uint64, len(keys))
-	// The low 32 bits are distinct ranks below len(keys): place each key
-	// at its rank.
+	byRank := make([]uint64, len(keys))
 	for _, k := range keys {
-		buf[uint32(k)] = k
+		byRank[uint32(k)] = k
 	}
-	src, dst := buf, keys
-	var count [1 << 11]int
-	for shift := uint(32); shift < 64; shift += 11 {
-		clear(count[:])
-		for _, k := range src {
-			count[k>>shift&(1<<11-1)]++
-		}
-		sum := 0
-		for i, c := range count {
-			count[i] = sum
-			sum += c
-		}
-		for _, k := range src {
-			d := k >> shift & (1<<11 - 1)
-			dst[count[d]] = k
-			count[d]++
-		}
-		src, dst = dst, src
-	}
-	if &src[0] != &keys[0] {
-		copy(keys, src)
+	if sorted := radix.SortFrom(byRank, keys, 32); &sorted[0] != &keys[0] {
+		copy(keys, sorted)
 	}
 }

@@ -37,6 +37,7 @@ import (
 
 	"lbcourse/models/latency"
 	"lbcourse/models/model"
+	"lbcourse/models/radix"
 )
 
 // Limits on the size of a run.
@@ -440,40 +441,17 @@ func simulate(ctx context.Context, p Params, w workload, policy string, sc *scra
 
 // sortLatencies sorts non-negative, finite latencies in increasing order,
 // as slices.Sort does: for such numbers the order of their IEEE 754 bits is
-// their order, so a radix sort of the bits (six stable passes of 11 bits)
-// replaces comparisons.
+// their order, so a radix sort of the bits replaces comparisons.
 func sortLatencies(xs []float64) {
 	if len(xs) < 1<<10 {
 		slices.Sort(xs)
 		return
 	}
-	src := make([]uint64, len(xs))
+	bits := make([]uint64, len(xs))
 	for i, x := range xs {
-		src[i] = math.Float64bits(x)
+		bits[i] = math.Float64bits(x)
 	}
-	dst := make([]uint64, len(xs))
-	var count [1 << 11]int
-	for shift := uint(0); shift < 64; shift += 11 {
-		clear(count[:])
-		for _, k := range src {
-			count[k>>shift&(1<<11-1)]++
-		}
-		if count[src[0]>>shift&(1<<11-1)] == len(src) {
-			continue // every key has this digit: the pass would not move one
-		}
-		sum := 0
-		for i, c := range count {
-			count[i] = sum
-			sum += c
-		}
-		for _, k := range src {
-			d := k >> shift & (1<<11 - 1)
-			dst[count[d]] = k
-			count[d]++
-		}
-		src, dst = dst, src
-	}
-	for i, k := range src {
+	for i, k := range radix.SortFrom(bits, make([]uint64, len(xs)), 0) {
 		xs[i] = math.Float64frombits(k)
 	}
 }

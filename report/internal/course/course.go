@@ -20,6 +20,7 @@ import (
 	"lbcourse/models/placement"
 	"lbcourse/models/probation"
 	"lbcourse/models/queue"
+	"lbcourse/models/radix"
 	"lbcourse/models/ring"
 	"lbcourse/models/tail"
 	"lbcourse/models/tied"
@@ -60,6 +61,7 @@ func Libraries() []registry.Library {
 		{Dir: "models/model", Source: model.Source},
 		{Dir: "models/ring", Source: ring.Source},
 		{Dir: "models/latency", Source: latency.Source},
+		{Dir: "models/radix", Source: radix.Source},
 	}
 }
 
