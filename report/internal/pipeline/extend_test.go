@@ -173,8 +173,8 @@ func TestClaimsOverRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Claims != 4 || s.Ran != 40 {
-		t.Errorf("%d claims, %d runs", s.Claims, s.Ran)
+	if s.Claims != 4 || s.Runs != 40 {
+		t.Errorf("%d claims, %d runs", s.Claims, s.Runs)
 	}
 	page := string(files.Get("en/trial.html"))
 	for _, want := range []string{`More in <span class="value">32</span>`, `fewer in <span class="value">4</span>`, `a share of <span class="value">80%</span>`} {
