@@ -153,7 +153,8 @@ func TestDeterminism(t *testing.T) {
 	}
 }
 
-// copyTree copies the course's lessons into a temporary directory.
+// copyTree copies a directory (the course's lessons, a cache) into a
+// temporary one.
 func copyTree(t *testing.T, from string) string {
 	t.Helper()
 	to := t.TempDir()
@@ -182,7 +183,9 @@ func copyTree(t *testing.T, from string) string {
 // to it) again.
 func TestProseEditRunsNothing(t *testing.T) {
 	lessons := copyTree(t, filepath.Join(root, "lessons"))
-	o := courseOptions(t, t.TempDir())
+	// A copy of the shared cache: whatever another test computed is reused,
+	// and the runs this test adds stay its own.
+	o := courseOptions(t, copyTree(t, sharedCacheDir()))
 	o.Lessons = lessons
 	if _, _, err := Render(context.Background(), o); err != nil {
 		t.Fatal(err)
