@@ -12,6 +12,7 @@ var Model = model.Def[Params]{
 	Outputs: []model.Output{
 		model.OutValue("machines", "server", "machines (the parameter)"),
 		model.OutValue("per_machine", "", "partitions per machine (the parameter)"),
+		model.OutValue("spread", "", "log-scale spread of the partitions' lognormal loads (the parameter)"),
 		model.OutValue("partitions", "", "machines × per_machine"),
 		model.OutValue("step", "", "1 / per_machine: the share of a machine's load one partition moves"),
 		model.OutValue("move_time", "", "1 / per_machine: the time to move one partition, as a share of moving a whole machine's data"),

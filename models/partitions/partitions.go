@@ -189,6 +189,7 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 	var res model.Result
 	res.Set("machines", float64(p.Machines), "server")
 	res.Set("per_machine", float64(p.PerMachine), "")
+	res.Set("spread", p.Spread, "")
 	res.Set("partitions", float64(n), "")
 	res.Set("step", 1/float64(p.PerMachine), "")
 	res.Set("move_time", 1/float64(p.PerMachine), "")
