@@ -3,6 +3,7 @@ package hotkeys
 import (
 	"math"
 	"math/rand/v2"
+	"sort"
 	"strconv"
 	"testing"
 )
@@ -98,6 +99,35 @@ func TestZipfDrawBoundaries(t *testing.T) {
 	} {
 		if got := z.rank(c.u); got != c.want {
 			t.Errorf("rank(%v) = %d, want %d", c.u, got, c.want)
+		}
+	}
+}
+
+// TestZipfRankGuide: the guided rank equals the first rank whose cumulative
+// probability exceeds u, found by binary search, for random u, the slices'
+// edges and the values just below them, over several sizes and exponents.
+func TestZipfRankGuide(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{1, 2, 3, 10, 1000, 100_000} {
+		for _, s := range []float64{0, 0.5, 0.99, 1, 2} {
+			z := NewZipf(n, s)
+			want := func(u float64) int { return sort.Search(n, func(r int) bool { return z.cdf[r] > u }) }
+			us := []float64{0, math.Nextafter(1, 0)}
+			for k := range min(n, 2000) {
+				e := float64(k) / float64(n)
+				us = append(us, e, math.Nextafter(e, 0), math.Nextafter(e, 1))
+			}
+			for range 5000 {
+				us = append(us, rng.Float64())
+			}
+			for _, u := range us {
+				if u < 0 || u >= 1 {
+					continue
+				}
+				if got, w := z.rank(u), want(u); got != w {
+					t.Fatalf("n %d, s %v, u %v: rank %d, want %d", n, s, u, got, w)
+				}
+			}
 		}
 	}
 }
