@@ -12,6 +12,11 @@
 #              machine and the day to models/timings/results.txt (committed; the
 #              timings model reads it), atomically: a failed run keeps the old file
 #              (go run ./models/timings/cmd/record; its doc says the format)
+# make bench-compare
+#              times the models against the source documents' own reference
+#              programs (node, python3, where installed), whole process against
+#              whole process on the same work, and prints the ratios
+#              (go run ./report/benchcompare; its doc says the cases)
 # make serve   live preview on http://127.0.0.1:8080/
 # make check   fails, naming files, when out/ is stale
 # make diff    displayed values that moved since HEAD
@@ -22,7 +27,7 @@
 GO ?= go
 GOFMT ?= gofmt
 
-.PHONY: report test deps system-deps bench serve check diff lint fmt pdf
+.PHONY: report test deps system-deps bench bench-compare serve check diff lint fmt pdf
 
 report:
 	$(GO) run ./report build
@@ -46,6 +51,9 @@ test: deps
 
 bench:
 	GO=$(GO) $(GO) run ./models/timings/cmd/record -o models/timings/results.txt -count 5 -benchtime 200ms . models/ring/compare
+
+bench-compare:
+	$(GO) run ./report/benchcompare
 
 serve:
 	$(GO) run ./report serve
