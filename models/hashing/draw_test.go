@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"math"
-	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strconv"
@@ -141,36 +140,6 @@ func TestRingPositions(t *testing.T) {
 		for n := 1; n <= nodes; n++ {
 			if want := modeltest.Value(t, r, "ring_arc."+strconv.Itoa(n)); math.Abs(owned[n]-want) > 1e-12 {
 				t.Errorf("%+v: node k%d owns %v of the drawn ring, ring_arc.%d is %v", p, n, owned[n], n, want)
-			}
-		}
-	}
-}
-
-// TestGuidedLookup: the indexed lookup gives lookup's node for every
-// point's position, the positions beside it, the ends of the circle and
-// random positions, on rings with shared positions too.
-func TestGuidedLookup(t *testing.T) {
-	rng := rand.New(rand.NewPCG(8, 9))
-	for _, n := range []int{1, 2, 3, 40, 4000} {
-		pts := make([]point, n)
-		for i := range pts {
-			pts[i] = point{hash: rng.Uint32(), node: int32(i % 7)}
-			if i%5 == 4 {
-				pts[i].hash = pts[i-1].hash // a shared position
-			}
-		}
-		r := ring(pts)
-		g := guide(r)
-		hs := []uint32{0, 1, 1<<32 - 1, 1 << 31}
-		for _, p := range r {
-			hs = append(hs, p.hash, p.hash-1, p.hash+1)
-		}
-		for range 10_000 {
-			hs = append(hs, rng.Uint32())
-		}
-		for _, h := range hs {
-			if got, want := g.lookup(h), lookup(r, h); got != want {
-				t.Fatalf("%d points, position %d: node %d, want %d", n, h, got, want)
 			}
 		}
 	}

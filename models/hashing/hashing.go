@@ -188,51 +188,6 @@ func ring(pts []point) []point {
 	return r
 }
 
-// A guided ring is a ring with a bucket index: for each of 2^bits equal
-// slices of the positions, the first point at or past the slice's start,
-// so that a lookup scans about one point instead of searching.
-type guided struct {
-	pts   []point
-	first []int32 // first[k]: the first point with hash >= k << shift
-	shift uint
-}
-
-// guide indexes r (sorted by hash, as ring returns it).
-func guide(r []point) guided {
-	bits := max(1, min(24, bitsFor(len(r))))
-	g := guided{pts: r, first: make([]int32, 1<<bits), shift: uint(32 - bits)}
-	i := 0
-	for k := range g.first {
-		for i < len(r) && r[i].hash < uint32(k)<<g.shift {
-			i++
-		}
-		g.first[k] = int32(i)
-	}
-	return g
-}
-
-// bitsFor is the number of bits b with 2^b ≥ n.
-func bitsFor(n int) int {
-	b := 0
-	for 1<<b < n {
-		b++
-	}
-	return b
-}
-
-// lookup returns lookup(g.pts, h), from the index.
-func (g guided) lookup(h uint32) int32 {
-	r := g.pts
-	if h > r[len(r)-1].hash {
-		return r[0].node
-	}
-	i := g.first[h>>g.shift]
-	for r[i].hash < h {
-		i++
-	}
-	return r[i].node
-}
-
 // lookup returns the node of the first point whose hash is >= h, or of the
 // first point when h is past the last one.
 func lookup(r []point, h uint32) int32 {
@@ -361,15 +316,15 @@ func sweepRings(ctx context.Context, res *model.Result, p Params, hs []uint32, b
 			return ringSweep{}, err
 		}
 		pts := ringPoints(max(nb, na), v)
-		rb, ra := guide(ring(pts[:nb*v])), guide(ring(pts[:na*v]))
+		rb, ra := ring(pts[:nb*v]), ring(pts[:na*v])
 		for i, h := range hs {
 			if i%65536 == 0 {
 				if err := ctx.Err(); err != nil {
 					return ringSweep{}, err
 				}
 			}
-			before[i] = rb.lookup(h)
-			after[i] = ra.lookup(h)
+			before[i] = lookup(rb, h)
+			after[i] = lookup(ra, h)
 		}
 		sw.xs[j] = float64(v)
 		sw.before[j] = imbalance(before, nb)
