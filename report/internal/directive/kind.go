@@ -97,7 +97,7 @@ type Context interface {
 	// renderer to draw.
 	Figure(id string, spec figure.Spec) string
 	// Listing returns a function of a model's source, highlighted.
-	Listing(model, fn string, modelOff, fnOff, off int) (Listing, bool)
+	Listing(model, fn string, modelOff, fnOff int) (Listing, bool)
 	// Label names the element a reference TARGET:ID points to; Numbered
 	// names d itself (a plot, table, display formula or exercise).
 	Label(target, id string, off int) (Label, bool)

@@ -45,7 +45,7 @@ type SourceView struct {
 
 func resolveSource(d Directive, c Context) (any, bool) {
 	s := d.(*Source)
-	l, ok := c.Listing(s.Model, s.Func, s.ModelOff, s.FuncOff, s.Off)
+	l, ok := c.Listing(s.Model, s.Func, s.ModelOff, s.FuncOff)
 	if !ok {
 		return nil, false
 	}

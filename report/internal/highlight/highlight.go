@@ -109,7 +109,6 @@ type Listing struct {
 	Line    int
 	HTML    string
 	FindErr error // the function is not there
-	Err     error // highlighting failed
 }
 
 // Listings highlights each model function once per build: every language's

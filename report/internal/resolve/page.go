@@ -155,7 +155,7 @@ func (c *pageContext) Figure(id string, _ figure.Spec) string {
 	return c.lesson.Key + "-" + id + ".svg"
 }
 
-func (c *pageContext) Listing(name, fn string, modelOff, fnOff, off int) (directive.Listing, bool) {
+func (c *pageContext) Listing(name, fn string, modelOff, fnOff int) (directive.Listing, bool) {
 	m, ok := c.rv.Registry.Lookup(name)
 	if !ok {
 		c.Errorf(modelOff, "unknown model %q%s", name, diag.DidYouMean(name, c.rv.Registry.Names()))
@@ -164,10 +164,6 @@ func (c *pageContext) Listing(name, fn string, modelOff, fnOff, off int) (direct
 	l := c.rv.listings.Get(m, fn)
 	if l.FindErr != nil {
 		c.Errorf(fnOff, "source: model %s: %v", name, l.FindErr)
-		return directive.Listing{}, false
-	}
-	if l.Err != nil {
-		c.Errorf(off, "source: %v", l.Err)
 		return directive.Listing{}, false
 	}
 	return directive.Listing{Where: l.Where, Line: l.Line, HTML: template.HTML(l.HTML)}, true
