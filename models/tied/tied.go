@@ -191,12 +191,10 @@ type event struct {
 // events is a binary min-heap of events by time, then creation order.
 type events []event
 
-func (h events) less(i, j int) bool {
-	if h[i].t != h[j].t {
-		return h[i].t < h[j].t
-	}
-	return h[i].seq < h[j].seq
-}
+// before orders events by time, then creation order.
+func before(a, b event) bool { return a.t < b.t || a.t == b.t && a.seq < b.seq }
+
+func (h events) less(i, j int) bool { return before(h[i], h[j]) }
 
 func (h *events) push(e event) {
 	*h = append(*h, e)
@@ -340,7 +338,7 @@ func simulate(ctx context.Context, p Params, w workload, policy string, sc *scra
 	early = slices.Grow(sc.merged[:0], len(reads)+len(bg))
 	defer func() { sc.merged = early }()
 	for len(reads) > 0 || len(bg) > 0 {
-		if len(bg) == 0 || len(reads) > 0 && (events{reads[0], bg[0]}).less(0, 1) {
+		if len(bg) == 0 || len(reads) > 0 && before(reads[0], bg[0]) {
 			early, reads = append(early, reads[0]), reads[1:]
 		} else {
 			early, bg = append(early, bg[0]), bg[1:]
@@ -375,7 +373,6 @@ func simulate(ctx context.Context, p Params, w workload, policy string, sc *scra
 	// sources: the workload's arrivals, the second copies, and the heap of
 	// events made while replaying. The two lists are already in order, so
 	// the heap holds only the events in flight.
-	before := func(a, b event) bool { return a.t < b.t || a.t == b.t && a.seq < b.seq }
 	n := 0
 	for next, nl := 0, 0; len(h) > 0 || next < len(early) || nl < len(late); {
 		if n++; n%65536 == 0 {
