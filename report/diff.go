@@ -1,220 +1,292 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
-	"math"
+	"os"
 	"os/exec"
-	"slices"
-	"strconv"
+	"path/filepath"
 	"strings"
 
+	"lbcourse/report/internal/diag"
+	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/lesson"
 	"lbcourse/report/internal/numbers"
+	"lbcourse/report/internal/output"
 	"lbcourse/report/internal/pipeline"
+	"lbcourse/report/internal/review"
+	"lbcourse/report/internal/site"
 )
 
+const diffUsage = "usage: go run ./report diff [-tolerance R] [-html DIR] [-markdown [-link URL]] [-check] [-color auto|always|never] [REV]"
+
+// cmdDiff reviews what moved between REV (HEAD by default), built by its
+// own generator in a temporary worktree, and the working tree.
 func cmdDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var sf siteFlags
 	f := newFlags("diff", stderr)
 	sf.register(f)
 	tol := f.Float64("tolerance", 0, "hide changes whose relative size is at most `R` (0.01 = 1%)")
+	htmlDir := f.String("html", "", "also write the review as a static page into `DIR`")
+	markdown := f.Bool("markdown", false, "print a GitHub-flavoured summary instead of the terminal review")
+	link := f.String("link", "", "with -markdown: `URL` where the review page is published")
+	check := f.Bool("check", false, "fail when out/ is stale or a claim does not hold")
+	colour := f.String("color", "auto", "colour the numbers: auto (when a terminal), always or never")
 	if err := f.Parse(args); err != nil {
 		return 2
 	}
-	rev := "HEAD"
-	if f.NArg() > 1 {
-		fmt.Fprintln(stderr, "usage: go run ./report diff [-tolerance R] [REV]")
+	if f.NArg() > 1 || *tol < 0 || *link != "" && !*markdown || !oneOf(*colour, "auto", "always", "never") {
+		fmt.Fprintln(stderr, diffUsage)
 		return 2
 	}
+	rev := "HEAD"
 	if f.NArg() == 1 {
 		rev = f.Arg(0)
 	}
-	old, err := committedNumbers(ctx, rev, sf.out)
+	if *htmlDir != "" && inside(*htmlDir, sf.out) {
+		fmt.Fprintf(stderr, "report diff: -html %s is inside %s: the review never writes into the site\n", *htmlDir, sf.out)
+		return 2
+	}
+	d := differ{sf: sf, stderr: stderr}
+	r, fresh, err := d.review(ctx, rev, *tol)
 	if err != nil {
 		fmt.Fprintf(stderr, "report diff: %v\n", err)
 		return 1
 	}
-	files, _, err := pipeline.Render(ctx, sf.options())
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		fmt.Fprintln(stderr, "report diff: the sources do not build")
-		return 1
-	}
-	fresh := map[string]map[string]string{}
-	for _, n := range files.Names() {
-		if l, ok := numbersLesson(n); ok {
-			fresh[l] = numbers.Parse(files.Get(n))
+	if *htmlDir != "" {
+		if err := review.HTML(*htmlDir, r); err != nil {
+			fmt.Fprintf(stderr, "report diff: writing the review page: %v\n", err)
+			return 1
 		}
 	}
-	fmt.Fprint(stdout, diffNumbers(old, fresh, *tol, rev))
+	if *markdown {
+		review.Markdown(stdout, r, *link)
+	} else {
+		review.Text(stdout, r, *colour == "always" || *colour == "auto" && isTerminal(stdout))
+	}
+	if !*check {
+		return 0
+	}
+	failed := false
+	if stale := compareTree(fresh.files, sf.out); len(stale) > 0 {
+		for _, s := range stale {
+			fmt.Fprintln(stderr, s)
+		}
+		fmt.Fprintf(stderr, "report diff: %s is stale (%d files): run make report and commit it\n", sf.out, len(stale))
+		failed = true
+	}
+	if n := len(fresh.falses); n > 0 {
+		for _, e := range fresh.falses {
+			fmt.Fprintln(stderr, e)
+		}
+		fmt.Fprintf(stderr, "report diff: %d claims do not hold\n", n)
+		failed = true
+	}
+	if failed {
+		return 1
+	}
 	return 0
 }
 
-func numbersLesson(name string) (string, bool) {
-	if !strings.HasPrefix(name, "numbers/") || !strings.HasSuffix(name, ".tsv") {
-		return "", false
+func oneOf(s string, options ...string) bool {
+	for _, o := range options {
+		if s == o {
+			return true
+		}
 	}
-	return strings.TrimSuffix(strings.TrimPrefix(name, "numbers/"), ".tsv"), true
+	return false
 }
 
-// committedNumbers reads every numbers file of out/ at rev through git.
-func committedNumbers(ctx context.Context, rev, out string) (map[string]map[string]string, error) {
-	dir := strings.TrimSuffix(out, "/") + "/numbers/"
-	ls, err := exec.CommandContext(ctx, "git", "ls-tree", "--name-only", rev, dir).Output()
-	if err != nil {
-		return nil, fmt.Errorf("git ls-tree %s %s: %v", rev, dir, gitErr(err))
+// inside reports whether path is dir or lies under it.
+func inside(path, dir string) bool {
+	p, err1 := filepath.Abs(path)
+	d, err2 := filepath.Abs(dir)
+	if err1 != nil || err2 != nil {
+		return false
 	}
-	res := map[string]map[string]string{}
-	for _, p := range strings.Fields(string(ls)) {
-		l, ok := numbersLesson(strings.TrimPrefix(p, strings.TrimSuffix(out, "/")+"/"))
+	rel, err := filepath.Rel(d, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// differ builds both sides of a review.
+type differ struct {
+	sf     siteFlags
+	stderr io.Writer
+}
+
+// freshSide is the working tree's build: its site, for -check, and the
+// claims that do not hold.
+type freshSide struct {
+	files  *output.Files
+	falses []*diag.Error
+}
+
+// review builds REV and the working tree and compares them.
+func (d differ) review(ctx context.Context, rev string, tol float64) (*review.Review, *freshSide, error) {
+	commit, err := git(ctx, "", "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+	if err != nil {
+		return nil, nil, fmt.Errorf("unknown revision %q: name a commit, a branch or a tag of this repository", rev)
+	}
+	old, notes, err := d.buildRev(ctx, rev, commit)
+	if err != nil {
+		return nil, nil, err
+	}
+	fresh, side, err := d.buildWorkTree(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := review.Compare(old.Label, side.Label, review.Snapshot(old), review.Snapshot(side), tol)
+	r.Notes = notes
+	return r, fresh, nil
+}
+
+// buildWorkTree renders the working tree in memory, false claims listed
+// rather than fatal.
+func (d differ) buildWorkTree(ctx context.Context) (*freshSide, *review.Side, error) {
+	o := d.sf.options()
+	o.ListFalseClaims = true
+	files, sum, err := pipeline.Render(ctx, o)
+	if err != nil {
+		return nil, nil, fmt.Errorf("the working tree does not build:\n%v", err)
+	}
+	label := "working tree"
+	if status, err := git(ctx, "", "status", "--porcelain", "--", d.sf.lessons, d.sf.templates, "models", "report", "go.mod", "go.sum"); err == nil {
+		head, _ := git(ctx, "", "rev-parse", "--short", "HEAD")
+		if status != "" {
+			label += " (with uncommitted changes)"
+		} else {
+			label += " (committed, at " + head + ")"
+		}
+	}
+	side := &review.Side{Label: label, Numbers: map[string]map[string]numbers.Line{}, False: map[review.ClaimAt]string{}}
+	for _, n := range files.Names() {
+		if key, ok := strings.CutPrefix(n, "numbers/"); ok && strings.HasSuffix(key, ".tsv") {
+			side.Numbers[strings.TrimSuffix(key, ".tsv")] = numbers.Parse(files.Get(n))
+		}
+	}
+	for _, e := range sum.FalseClaims {
+		side.False[review.ClaimAt{File: e.File, Off: e.Off}] = e.Msg
+	}
+	var errs diag.List
+	side.Site, side.Lessons = parseLessons(d.sf.lessons, d.sf.templates, &errs)
+	return &freshSide{files: files, falses: sum.FalseClaims}, side, nil
+}
+
+// buildRev checks rev out into a temporary worktree, builds it there with
+// its own generator and a result cache of its own, and reads its lessons
+// with this generator's parser and its numbers from its numbers files.
+// notes say what could not be read.
+func (d differ) buildRev(ctx context.Context, rev, commit string) (side *review.Side, notes []string, err error) {
+	short, _ := git(ctx, "", "rev-parse", "--short", commit)
+	side = &review.Side{Label: fmt.Sprintf("%s (%s)", rev, short), Numbers: map[string]map[string]numbers.Line{}}
+	tmp, err := os.MkdirTemp("", "report-diff-")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer os.RemoveAll(tmp)
+	src, out := filepath.Join(tmp, "src"), filepath.Join(tmp, "out")
+	if _, err := git(ctx, "", "worktree", "add", "--detach", "--quiet", src, commit); err != nil {
+		return nil, nil, fmt.Errorf("checking out %s: %v", rev, err)
+	}
+	defer func() {
+		// A fresh context: the worktree goes even when ctx was cancelled.
+		_, _ = git(context.Background(), "", "worktree", "remove", "--force", src)
+	}()
+	if st, err := os.Stat(filepath.Join(src, "lessons")); err != nil || !st.IsDir() {
+		return nil, nil, fmt.Errorf("%s (%s) has no lessons/ folder: there is nothing to compare", rev, short)
+	}
+	args := []string{"run", "-trimpath", "./report", "build", "-out", out}
+	if d.sf.cache != "" {
+		cache, err := filepath.Abs(filepath.Join(filepath.Dir(filepath.Clean(d.sf.cache)), "review"))
+		if err != nil {
+			return nil, nil, err
+		}
+		args = append(args, "-cache", cache)
+	}
+	cmd := exec.CommandContext(ctx, goCommand(), args...)
+	cmd.Dir = src
+	var output bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &output, &output
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		return nil, nil, fmt.Errorf("%s (%s) does not build with its own generator (go %s):\n%s", rev, short, strings.Join(args, " "), lastLines(output.String(), 20))
+	}
+	entries, err := os.ReadDir(filepath.Join(out, "numbers"))
+	if err != nil {
+		notes = append(notes, fmt.Sprintf("%s predates the numbers files: its values, tables and figures cannot be compared, only its claims", side.Label))
+	}
+	for _, e := range entries {
+		key, ok := strings.CutSuffix(e.Name(), ".tsv")
 		if !ok {
 			continue
 		}
-		b, err := exec.CommandContext(ctx, "git", "show", rev+":"+p).Output()
+		b, err := os.ReadFile(filepath.Join(out, "numbers", e.Name()))
 		if err != nil {
-			return nil, fmt.Errorf("git show %s:%s: %v", rev, p, gitErr(err))
+			return nil, nil, err
 		}
-		res[l] = numbers.Parse(b)
+		side.Numbers[key] = numbers.Parse(b)
 	}
-	return res, nil
+	var errs diag.List
+	side.Site, side.Lessons = parseLessons(filepath.Join(src, "lessons"), filepath.Join(src, "templates"), &errs)
+	if errs.Len() > 0 {
+		first := errs.Errors()[0]
+		first.File = strings.TrimPrefix(first.File, src+string(filepath.Separator))
+		notes = append(notes, fmt.Sprintf("this generator reads %s's lessons with %d problems (the first: %v): sentences around them may be missing", side.Label, errs.Len(), first))
+	}
+	// REV's generator checked every claim: that it built says they hold.
+	return side, notes, nil
 }
 
-func gitErr(err error) error {
-	if ee, ok := err.(*exec.ExitError); ok && len(ee.Stderr) > 0 {
-		return fmt.Errorf("%s", strings.TrimSpace(string(ee.Stderr)))
-	}
-	return err
+// parseLessons reads the site configuration and every lesson.
+func parseLessons(lessons, templates string, errs *diag.List) (*site.Site, []*lesson.Lesson) {
+	cfg := site.Load(templates, errs)
+	return cfg, lesson.Discover(lessons, cfg, directive.Standard().Parsers(), errs)
 }
 
-// diffNumbers prints, lesson by lesson, every key whose value differs.
-func diffNumbers(old, fresh map[string]map[string]string, tol float64, rev string) string {
-	var b strings.Builder
-	changed := 0
-	for _, l := range unionKeys(old, fresh) {
-		lines := diffLesson(old[l], fresh[l], tol)
-		if len(lines) > 0 {
-			changed += len(lines)
-			fmt.Fprintf(&b, "%s\n%s\n", l, strings.Join(lines, "\n"))
+// goCommand is the go tool that runs REV's generator: $GO, or go.
+func goCommand() string {
+	if g := os.Getenv("GO"); g != "" {
+		return g
+	}
+	return "go"
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = append([]string{"…"}, lines[len(lines)-n:]...)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// git runs git in dir ("" for the current directory) and returns its
+// output, trimmed.
+func git(ctx context.Context, dir string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) && stderr.Len() > 0 {
+			return "", fmt.Errorf("%s", strings.TrimSpace(stderr.String()))
 		}
+		return "", err
 	}
-	if changed == 0 {
-		fmt.Fprintf(&b, "no displayed value differs from %s\n", rev)
-	}
-	return b.String()
-}
-
-// unionKeys returns the keys of a and b, sorted.
-func unionKeys[V any](a, b map[string]V) []string {
-	keys := make([]string, 0, len(a)+len(b))
-	for k := range a {
-		keys = append(keys, k)
-	}
-	for k := range b {
-		if _, ok := a[k]; !ok {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
-	return keys
-}
-
-// diffLesson lists one lesson's changes: added and removed values, values
-// that moved beyond tol, and per figure series a summary of its moved
-// points.
-func diffLesson(o, n map[string]string, tol float64) []string {
-	var lines []string
-	figures := map[string]*figureMoves{}
-	var figureOrder []string
-	points := map[string]int{} // points of each figure series in the fresh build
-	for k := range n {
-		if series, ok := figureSeries(k); ok {
-			points[series]++
-		}
-	}
-	for _, k := range unionKeys(o, n) {
-		ov, inOld := o[k]
-		nv, inNew := n[k]
-		switch {
-		case !inOld:
-			lines = append(lines, fmt.Sprintf("  + %s\t%s", k, nv))
-		case !inNew:
-			lines = append(lines, fmt.Sprintf("  - %s\t%s", k, ov))
-		case ov != nv && strings.HasSuffix(k, "|text"):
-			lines = append(lines, fmt.Sprintf("    %s\t%s -> %s\t(text)", k, ov, nv))
-		case ov != nv:
-			rc, ok := relChange(ov, nv)
-			if ok && math.Abs(rc) <= tol {
-				continue
-			}
-			if series, isPoint := figureSeries(k); isPoint {
-				if figures[series] == nil {
-					figures[series] = &figureMoves{}
-					figureOrder = append(figureOrder, series)
-				}
-				figures[series].add(rc, ok)
-				continue
-			}
-			rs := "n/a"
-			if ok {
-				rs = fmt.Sprintf("%+.2f%%", rc*100)
-			}
-			lines = append(lines, fmt.Sprintf("    %s\t%s -> %s\t(%s)", k, ov, nv, rs))
-		}
-	}
-	for _, series := range figureOrder {
-		f := figures[series]
-		lines = append(lines, fmt.Sprintf("  ~ %s\t%d of %d points moved, the largest %+.2f%%", series, f.moved, points[series], f.largest*100))
-	}
-	return lines
-}
-
-// relChange is (new-old)/|old| of two displayed values. For a figure's
-// point ("x y") it compares y.
-func relChange(o, n string) (float64, bool) {
-	parse := func(s string) (float64, error) {
-		if i := strings.LastIndexByte(s, ' '); i >= 0 {
-			s = s[i+1:]
-		}
-		return strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
-	}
-	a, err1 := parse(o)
-	c, err2 := parse(n)
-	if err1 != nil || err2 != nil {
-		return 0, false
-	}
-	if a == 0 {
-		if c == 0 {
-			return 0, true
-		}
-		return math.Inf(1), true
-	}
-	return (c - a) / math.Abs(a), true
-}
-
-// figureMoves sums up the moved points of one figure series.
-// add counts one moved point of relative change rc (ok: rc is defined).
-func (f *figureMoves) add(rc float64, ok bool) {
-	f.moved++
-	if ok && math.Abs(rc) > math.Abs(f.largest) {
-		f.largest = rc
-	}
-}
-
-type figureMoves struct {
-	moved   int
-	largest float64 // relative change of the point that moved most
-}
-
-// figureSeries returns "fig.ID.EXPERIMENT:SERIES" for the key of one of its
-// points, "fig.ID.EXPERIMENT:SERIES[i]".
-func figureSeries(key string) (string, bool) {
-	if !strings.HasPrefix(key, "fig.") || !strings.HasSuffix(key, "]") {
-		return "", false
-	}
-	i := strings.LastIndexByte(key, '[')
-	if i < 0 {
-		return "", false
-	}
-	return key[:i], true
+	return strings.TrimSpace(string(out)), nil
 }

@@ -89,33 +89,6 @@ func TestRunErrors(t *testing.T) {
 	}
 }
 
-func TestDiffNumbers(t *testing.T) {
-	old := map[string]map[string]string{
-		"02-a": {"x.mean|2": "4.04", "x.share|%2": "74.85%", "x.same|0": "7", "x.gone|0": "1", "x.tiny|4": "1.0000",
-			"fig.q.x:s[0]": "0 1", "fig.q.x:s[1]": "1 2", "fig.q.x:s[2]": "2 4"},
-	}
-	fresh := map[string]map[string]string{
-		"02-a": {"x.mean|2": "4.10", "x.share|%2": "70.00%", "x.same|0": "7", "x.new|0": "3", "x.tiny|4": "1.0001",
-			"fig.q.x:s[0]": "0 1", "fig.q.x:s[1]": "1 3", "fig.q.x:s[2]": "2 5"},
-		"03-b": {"y.v|0": "5"},
-	}
-	got := diffNumbers(old, fresh, 0.001, "HEAD")
-	want := "02-a\n" +
-		"  - x.gone|0\t1\n" +
-		"    x.mean|2\t4.04 -> 4.10\t(+1.49%)\n" +
-		"  + x.new|0\t3\n" +
-		"    x.share|%2\t74.85% -> 70.00%\t(-6.48%)\n" +
-		"  ~ fig.q.x:s\t2 of 3 points moved, the largest +50.00%\n" +
-		"03-b\n" +
-		"  + y.v|0\t5\n"
-	if got != want {
-		t.Errorf("diff\n%s\nwant\n%s", got, want)
-	}
-	if got := diffNumbers(old, old, 0, "HEAD~1"); got != "no displayed value differs from HEAD~1\n" {
-		t.Errorf("no change: %q", got)
-	}
-}
-
 // TestModels: report models lists every model of the course in registry
 // order, each with its doc line, parameters and declared outputs; warmup's
 // entry exactly.

@@ -51,9 +51,13 @@ func (n *Set) Bytes(lesson string) []byte {
 	return b.Bytes()
 }
 
-// Parse reads a numbers file into key -> value.
-func Parse(src []byte) map[string]string {
-	out := map[string]string{}
+// A Line is one number of a numbers file: its value in locale-neutral
+// form and its unit ("" for none).
+type Line struct{ Value, Unit string }
+
+// Parse reads a numbers file into key -> line.
+func Parse(src []byte) map[string]Line {
+	out := map[string]Line{}
 	sc := bufio.NewScanner(bytes.NewReader(src))
 	for sc.Scan() {
 		line := sc.Text()
@@ -61,8 +65,11 @@ func Parse(src []byte) map[string]string {
 			continue
 		}
 		f := strings.Split(line, "\t")
-		if len(f) >= 2 {
-			out[f[0]] = f[1]
+		switch {
+		case len(f) >= 3:
+			out[f[0]] = Line{f[1], f[2]}
+		case len(f) == 2:
+			out[f[0]] = Line{Value: f[1]}
 		}
 	}
 	return out

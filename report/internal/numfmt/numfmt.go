@@ -88,6 +88,17 @@ func (f Format) WithoutCase() Format {
 	return f
 }
 
+// KeySuffix is what a value's key in the numbers files adds to its path
+// for f: "|" and the format without its unit and case ending, or "" for a
+// format with nothing else.
+func (f Format) KeySuffix() string {
+	f.Unit = false
+	if s := f.WithoutCase().String(); s != "" {
+		return "|" + s
+	}
+	return ""
+}
+
 func isDigits(s string) bool {
 	if s == "" {
 		return false
@@ -211,8 +222,33 @@ func (l *Locale) Format(f Format, v float64) string {
 	return s
 }
 
+// FormatNeutral formats a value written in its neutral form, as Neutral
+// wrote it for f, in the locale: FormatNeutral(f, f.Neutral(v)) is
+// Format(f, v). It reads the digits as they are, without rounding again.
+func (l *Locale) FormatNeutral(f Format, neutral string) string {
+	s := neutral
+	if f.Percent {
+		s = strings.TrimSuffix(s, "%")
+	}
+	digits := 0
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		digits = len(s) - i - 1
+	}
+	out := l.decimal(f, s, digits)
+	if base, _ := l.Tag.Base(); f.Case != "" && base.String() == "tr" {
+		out = turkishCase(out, f.Case)
+	}
+	return out
+}
+
 func (l *Locale) number(f Format, v float64) string {
 	s, digits := f.rounded(v)
+	return l.decimal(f, s, digits)
+}
+
+// decimal formats s, a decimal string with digits decimals (already
+// multiplied by 100 for a percent), in the locale.
+func (l *Locale) decimal(f Format, s string, digits int) string {
 	r, err := strconv.ParseFloat(s, 64)
 	if err != nil {
 		return s // NaN and infinities: no locale form

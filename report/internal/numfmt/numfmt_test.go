@@ -27,6 +27,7 @@ func TestLocaleFormat(t *testing.T) {
 		{"%1", 0.0005, "%0,1", "0.1%", "0.1%", ""}, // binary 0.000500000000000000010…
 		{"1", -3.25, "-3,2", "-3.2", "-3.2", ""},
 		{"2 unit", 4.04, "4,04", "4.04", "4.04", ""},
+		{"%0 dat", 0.5, "%50'ye", "50%", "50%", ""},
 		{"x", 0, "", "", "", `unknown format word "x" (want decimals such as 2, a percent such as %1, unit, plain, or a case ending acc, dat, loc, abl, gen)`},
 		{"13", 0, "", "", "", `bad number format "13": want 0 to 12 decimals, as in 2 or %1`},
 		{"2 3", 0, "", "", "", `number format "3" given twice`},
@@ -51,6 +52,14 @@ func TestLocaleFormat(t *testing.T) {
 		if got := f.Neutral(tc.v); got != tc.neutral {
 			t.Errorf("neutral %q %v = %q, want %q", tc.spec, tc.v, got, tc.neutral)
 		}
+		for _, l := range []struct {
+			loc  *Locale
+			want string
+		}{{tr, tc.tr}, {en, tc.en}} {
+			if got := l.loc.FormatNeutral(f, tc.neutral); got != l.want {
+				t.Errorf("%v FormatNeutral(%q, %q) = %q, want %q", l.loc.Tag, tc.spec, tc.neutral, got, l.want)
+			}
+		}
 		if g, err := Parse(f.String()); err != nil || g != f {
 			t.Errorf("Parse(%q.String() = %q) = %+v, %v; want %+v", tc.spec, f.String(), g, err, f)
 		}
@@ -67,7 +76,9 @@ func FuzzFormat(f *testing.F) {
 		if err != nil {
 			return
 		}
-		_ = tr.Format(fm, v)
-		_ = fm.Neutral(v)
+		got := tr.Format(fm, v)
+		if back := tr.FormatNeutral(fm, fm.Neutral(v)); back != got {
+			t.Errorf("FormatNeutral(%q, %q) = %q, Format = %q", spec, fm.Neutral(v), back, got)
+		}
 	})
 }

@@ -34,6 +34,10 @@ type Options struct {
 	Registry  *registry.Registry // required
 	// Kinds are the directive kinds [directive.Standard()].
 	Kinds directive.Kinds
+	// ListFalseClaims makes Render list the claims that do not hold in
+	// Summary.FalseClaims and return the site anyway, for a review of what
+	// a change broke; a build always fails on them.
+	ListFalseClaims bool
 }
 
 // Summary is what a build did.
@@ -43,6 +47,9 @@ type Summary struct {
 	// Warnings are problems the build repaired, such as a corrupt cache
 	// entry it recomputed; each is reported once.
 	Warnings []string
+	// FalseClaims are the claims that do not hold, in lesson order, when
+	// Options.ListFalseClaims is set.
+	FalseClaims []*diag.Error
 }
 
 func (s Summary) String() string {
@@ -142,9 +149,16 @@ func renderSite(ctx context.Context, o Options) (*output.Files, Summary, error) 
 	if ctx.Err() != nil {
 		return nil, s, run.ErrInterrupted
 	}
+	var falses diag.List
 	for _, l := range lessons {
-		s.Claims += resolve.Claims(l, plans[l], said, &errs)
+		falses.AddSource(l.Pages[0].File, l.Pages[0].Src)
+		s.Claims += resolve.Claims(l, plans[l], said, &errs, &falses)
 		s.Pages += len(l.Pages)
+	}
+	if o.ListFalseClaims {
+		s.FalseClaims = falses.Errors()
+	} else {
+		errs.Append(&falses)
 	}
 	files := output.New()
 	rv := &resolve.Resolver{Site: cfg, Registry: o.Registry, Kinds: o.Kinds, Said: said}

@@ -12,11 +12,13 @@ import (
 )
 
 // Claims evaluates every claim of a lesson's first page (the other
-// pages carry the same ones) and reports a false one at its line, with the
-// values it compared; a claim over runs names the runs that broke it.
-func Claims(l *lesson.Lesson, exps map[string]*run.Experiment, said Said, errs *diag.List) (claims int) {
+// pages carry the same ones). A claim that cannot be evaluated is reported
+// in errs; a false one in falses, at its line, with the values it
+// compared (a claim over runs names the run that broke it). A build
+// reports both; a review lists the false claims beside what moved.
+func Claims(l *lesson.Lesson, exps map[string]*run.Experiment, said Said, errs, falses *diag.List) (claims int) {
 	p := l.Pages[0]
-	res := &resolver{file: p.File, exps: exps, errs: errs, said: said[p.File]}
+	res := &resolver{file: p.File, exps: exps, errs: errs, falses: falses, said: said[p.File]}
 	for _, d := range p.Directives {
 		c, ok := d.(*directive.Check)
 		if !ok {
@@ -74,7 +76,7 @@ func (r *resolver) claim(cl directive.Claim) {
 	case err != nil:
 		r.errs.Add(r.file, exprOff(cl, err), "check: %v", errMsg(err))
 	case !holds:
-		r.errs.Add(r.file, cl.Off, "check does not hold: %s (%s)", cl.Src, strings.Join(sl.shown, ", "))
+		r.falses.Add(r.file, cl.Off, "check does not hold: %s (%s)", cl.Src, strings.Join(sl.shown, ", "))
 	}
 }
 
@@ -113,10 +115,10 @@ func (r *resolver) claimOverRuns(cl directive.Claim) {
 	}
 	switch {
 	case q.Every && held < len(looks):
-		r.errs.Add(r.file, cl.Off, "check does not hold in every run: %s holds in %d of %d; it fails in the run %s (%s)",
+		r.falses.Add(r.file, cl.Off, "check does not hold in every run: %s holds in %d of %d; it fails in the run %s (%s)",
 			expr.String(cl.Expr), held, len(looks), labels[first], firstShown)
 	case !q.Every && held < q.K:
-		r.errs.Add(r.file, cl.Off, "check holds in %d of %d runs, fewer than %d: %s; it fails first in the run %s (%s)",
+		r.falses.Add(r.file, cl.Off, "check holds in %d of %d runs, fewer than %d: %s; it fails first in the run %s (%s)",
 			held, len(looks), q.K, expr.String(cl.Expr), labels[first], firstShown)
 	}
 }

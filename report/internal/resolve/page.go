@@ -131,21 +131,12 @@ func UIText(cfg *site.Site, key, lang string, errs *diag.List) string {
 }
 
 func (c *pageContext) Show(key string, v model.Value, f numfmt.Format, off int) string {
-	c.numbers.Add(key+formatSuffix(f), f.Neutral(v.V), v.Unit)
+	c.numbers.Add(key+f.KeySuffix(), f.Neutral(v.V), v.Unit)
 	s := c.page.Lang.Locale.Format(f, v.V)
 	if f.Unit && v.Unit != "" {
 		s += "\u00a0" + c.Term("unit."+v.Unit, off)
 	}
 	return s
-}
-
-func formatSuffix(f numfmt.Format) string {
-	f.Unit = false
-	f = f.WithoutCase()
-	if s := f.String(); s != "" {
-		return "|" + s
-	}
-	return ""
 }
 
 func (c *pageContext) Record(key, value, unit string) { c.numbers.Add(key, value, unit) }

@@ -21,6 +21,8 @@ type resolver struct {
 	file string
 	exps map[string]*run.Experiment
 	errs *diag.List
+	// falses receives the claims that do not hold (Claims only).
+	falses *diag.List
 	// said holds the offsets Declared reported already: a miss there is
 	// not reported twice.
 	said map[int]bool

@@ -1,0 +1,250 @@
+package review
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	gast "github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+
+	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/lesson"
+	"lbcourse/report/internal/mdext/ast"
+	"lbcourse/report/internal/numbers"
+	"lbcourse/report/internal/site"
+)
+
+// texter reads one page's text as a reader sees it, with the numbers of a
+// numbers file in place of the values.
+type texter struct {
+	cfg       *site.Site
+	page      *lesson.Page
+	numbering *lesson.Numbers
+	nums      map[string]numbers.Line
+}
+
+// A run is text as a block shows it, with the values in it marked.
+type run struct {
+	text  string
+	value *directive.Value // nil for prose
+}
+
+// values lists the page's inline values, each in its sentence (a value in
+// a table written in Markdown: in its row).
+func (t *texter) values() []Item {
+	var out []Item
+	_ = gast.Walk(t.page.Doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
+		if !entering {
+			return gast.WalkContinue, nil
+		}
+		switch n.(type) {
+		case *east.TableRow, *east.TableHeader:
+			var runs []run
+			for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+				if c != n.FirstChild() {
+					runs = append(runs, run{text: " | "})
+				}
+				runs = t.inline(c, runs)
+			}
+			out = append(out, t.sentenceItems(runs, false)...)
+			return gast.WalkSkipChildren, nil
+		case *gast.Paragraph, *gast.TextBlock, *gast.Heading:
+			out = append(out, t.sentenceItems(t.inline(n, nil), true)...)
+			return gast.WalkSkipChildren, nil
+		}
+		return gast.WalkContinue, nil
+	})
+	return out
+}
+
+// sentenceItems makes an Item of each value in runs, its sentence the one
+// around it (split is false: the whole of runs).
+func (t *texter) sentenceItems(runs []run, split bool) []Item {
+	var out []Item
+	spans := [][2]int{{0, len(runs)}}
+	if split {
+		runs, spans = sentences(runs)
+	}
+	for _, sp := range spans {
+		for i := sp[0]; i < sp[1]; i++ {
+			v := runs[i].value
+			if v == nil {
+				continue
+			}
+			key := v.Spec.Path + v.Spec.Format.KeySuffix()
+			it := Item{Kind: Value, Key: key}
+			if p, ok := v.Path(); ok {
+				if _, text := t.nums[p.Name+"|text"]; text {
+					it.Key = p.Name + "|text"
+				}
+			}
+			line, found := t.nums[it.Key]
+			it.Neutral = line.Value
+			for j := sp[0]; j < sp[1]; j++ {
+				piece := Piece{Text: runs[j].text}
+				if runs[j].value != nil {
+					piece.Text = t.valueText(runs[j].value)
+				}
+				piece.Number = j == i
+				it.Sentence = append(it.Sentence, piece)
+			}
+			it.Sentence = tidy(it.Sentence)
+			if found || len(t.nums) > 0 {
+				out = append(out, it)
+			}
+		}
+	}
+	return out
+}
+
+// valueText is a value as the page shows it, "?" when the numbers file
+// does not have it.
+func (t *texter) valueText(v *directive.Value) string {
+	if p, ok := v.Path(); ok {
+		if line, ok := t.nums[p.Name+"|text"]; ok {
+			return line.Value
+		}
+	}
+	line, ok := t.nums[v.Spec.Path+v.Spec.Format.KeySuffix()]
+	if !ok {
+		return "?"
+	}
+	return t.show(v.Spec.Format, line)
+}
+
+// inline appends the text of n's inline content to runs.
+func (t *texter) inline(n gast.Node, runs []run) []run {
+	src := t.page.Src
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *gast.Text:
+			runs = append(runs, run{text: string(c.Segment.Value(src))})
+			if c.SoftLineBreak() || c.HardLineBreak() {
+				runs = append(runs, run{text: " "})
+			}
+		case *gast.String:
+			runs = append(runs, run{text: string(c.Value)})
+		case *ast.Value:
+			runs = append(runs, run{value: c.V})
+		case *ast.Inline:
+			runs = append(runs, run{text: t.inlineText(c.D)})
+		default:
+			runs = t.inline(c, runs)
+		}
+	}
+	return runs
+}
+
+// inlineText is how a reader reads an inline directive: a term as its
+// word, a cross-reference as its label, a formula as its TeX; a citation
+// is left out.
+func (t *texter) inlineText(d directive.Directive) string {
+	switch d := d.(type) {
+	case *directive.Term:
+		if d.Text != "" {
+			return d.Text
+		}
+		if e, ok := t.cfg.Glossary.Lookup(d.Key); ok {
+			return e.Terms[t.page.Lang.Code]
+		}
+		return d.Key
+	case *directive.Ref:
+		if e, ok := t.numbering.Lookup(d.Target, d.ID); ok {
+			return t.label(e.D)
+		}
+		return d.Target + ":" + d.ID
+	case *directive.Math:
+		return d.TeX
+	}
+	return ""
+}
+
+// sentences splits runs into sentences: a sentence ends after '.', '!' or
+// '?' in prose, followed by a space and a capital letter, a digit or a
+// value. It returns the runs split at each such mark and the spans of the
+// sentences over them.
+func sentences(runs []run) ([]run, [][2]int) {
+	var joined []run
+	for _, r := range runs {
+		if n := len(joined); n > 0 && r.value == nil && joined[n-1].value == nil {
+			joined[n-1].text += r.text
+			continue
+		}
+		joined = append(joined, r)
+	}
+	var split []run
+	for _, r := range joined {
+		if r.value != nil {
+			split = append(split, r)
+			continue
+		}
+		s := r.text
+		for s != "" {
+			i := strings.IndexAny(s, ".!?")
+			if i < 0 {
+				split = append(split, run{text: s})
+				break
+			}
+			end := i + 1
+			if end < len(s) && s[end] == ' ' {
+				end++ // the mark and its space
+			}
+			split = append(split, run{text: s[:end]})
+			s = s[end:]
+		}
+	}
+	runs = split
+	var spans [][2]int
+	start := 0
+	for i, r := range runs {
+		if r.value != nil || !endsSentence(r.text) || i+1 >= len(runs) {
+			continue
+		}
+		next := runs[i+1]
+		if next.value != nil || startsSentence(next.text) {
+			spans = append(spans, [2]int{start, i + 1})
+			start = i + 1
+		}
+	}
+	return runs, append(spans, [2]int{start, len(runs)})
+}
+
+func endsSentence(s string) bool {
+	return strings.HasSuffix(s, ". ") || strings.HasSuffix(s, "! ") || strings.HasSuffix(s, "? ")
+}
+
+func startsSentence(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsUpper(r) || unicode.IsDigit(r) || r == '"' || r == '“' || r == '('
+}
+
+// tidy joins the pieces of prose around the number and trims the
+// sentence's ends and doubled spaces (left where a citation was).
+func tidy(s Sentence) Sentence {
+	var out Sentence
+	for _, p := range s {
+		if n := len(out); n > 0 && !p.Number && !out[n-1].Number {
+			out[n-1].Text += p.Text
+			continue
+		}
+		out = append(out, p)
+	}
+	for i := range out {
+		if !out[i].Number {
+			out[i].Text = strings.Join(strings.FieldsFunc(out[i].Text, func(r rune) bool { return r == '\n' || r == '\t' }), " ")
+			for strings.Contains(out[i].Text, "  ") {
+				out[i].Text = strings.ReplaceAll(out[i].Text, "  ", " ")
+			}
+			out[i].Text = strings.ReplaceAll(out[i].Text, " .", ".")
+			out[i].Text = strings.ReplaceAll(out[i].Text, " ,", ",")
+		}
+	}
+	if len(out) > 0 && !out[0].Number {
+		out[0].Text = strings.TrimLeft(out[0].Text, " ")
+	}
+	if n := len(out); n > 0 && !out[n-1].Number {
+		out[n-1].Text = strings.TrimRight(out[n-1].Text, " ")
+	}
+	return out
+}

@@ -1,0 +1,185 @@
+package review
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Text writes r for a terminal: per lesson, each moved number with its
+// sentence in every language, old then new. With color the numbers are
+// marked by ANSI colours (old red, new green); without, by « ».
+func Text(w io.Writer, r *Review, color bool) {
+	fmt.Fprintf(w, "%s against %s\n", r.New, r.Old)
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	mark := func(s Sentence, old bool) string { return s.marked(color, old) }
+	for _, l := range r.Lessons {
+		fmt.Fprintf(w, "\n%s: %s\n", l.Key, l.summary())
+		for _, c := range l.Changes {
+			fmt.Fprintf(w, "  %s\n", c.headline())
+			for _, lang := range l.Langs {
+				v := c.Views[lang]
+				switch {
+				case c.Kind == Series:
+					fmt.Fprintf(w, "    %s: %s\n", lang, v.Where)
+				case c.Kind == Cell:
+					fmt.Fprintf(w, "    %s: %s: %s -> %s\n", lang, v.Where, orNone(mark(v.Old, true)), orNone(mark(v.New, false)))
+				default:
+					if len(v.Old) > 0 {
+						fmt.Fprintf(w, "    %s - %s\n", lang, mark(v.Old, true))
+					}
+					if len(v.New) > 0 {
+						fmt.Fprintf(w, "    %s + %s\n", lang, mark(v.New, false))
+					}
+				}
+			}
+		}
+		for _, c := range l.Claims {
+			fmt.Fprintf(w, "  claim %s: %s\n", c.state(), c.Src)
+			if c.Msg != "" {
+				fmt.Fprintf(w, "    %s\n", c.Msg)
+			}
+		}
+	}
+	moved, other, failing, _ := r.Count()
+	switch {
+	case moved+other+failing == 0 && len(r.Lessons) == 0:
+		fmt.Fprintln(w, "no displayed number moved and every claim holds")
+	default:
+		fmt.Fprintf(w, "\n%s\n", r.totals())
+	}
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}
+
+// totals is the one-line summary of the whole review.
+func (r *Review) totals() string {
+	moved, other, failing, flipped := r.Count()
+	parts := []string{plural(moved, "number moved", "numbers moved")}
+	if other > 0 {
+		parts = append(parts, plural(other, "number added or removed", "numbers added or removed"))
+	}
+	parts = append(parts, plural(failing, "claim fails", "claims fail"))
+	if flipped > 0 {
+		parts = append(parts, plural(flipped, "claim changed its truth", "claims changed their truth"))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// summary counts one lesson's changes.
+func (l *LessonReview) summary() string {
+	var values, cells, series, other, failing int
+	for _, c := range l.Changes {
+		switch {
+		case !c.IsMove():
+			other++
+		case c.Kind == Value:
+			values++
+		case c.Kind == Cell:
+			cells++
+		default:
+			series++
+		}
+	}
+	for _, c := range l.Claims {
+		if c.Now == Fails {
+			failing++
+		}
+	}
+	var parts []string
+	add := func(n int, one, many string) {
+		if n > 0 {
+			parts = append(parts, plural(n, one, many))
+		}
+	}
+	add(values, "value moved", "values moved")
+	add(cells, "table cell moved", "table cells moved")
+	add(series, "figure series moved", "figure series moved")
+	add(other, "number added or removed", "numbers added or removed")
+	add(failing, "claim fails", "claims fail")
+	if len(parts) == 0 {
+		return "claims changed"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// headline names a change and its size.
+func (c *Change) headline() string {
+	switch {
+	case c.Kind == Series:
+		s := fmt.Sprintf("figure %s: %d of %d points moved", c.Key, c.Moved, c.Points)
+		if c.Added+c.Removed > 0 {
+			s += fmt.Sprintf(", %d added, %d removed", c.Added, c.Removed)
+		}
+		if c.HasRel {
+			s += ", the largest " + percent(c.Rel)
+		}
+		return s
+	case c.Old == "":
+		return fmt.Sprintf("new %s %s: %s", c.noun(), c.Key, c.New)
+	case c.New == "":
+		return fmt.Sprintf("%s gone %s: %s", c.noun(), c.Key, c.Old)
+	}
+	s := fmt.Sprintf("%s %s: %s -> %s", c.noun(), c.Key, c.Old, c.New)
+	if c.HasRel {
+		s += " (" + percent(c.Rel) + ")"
+	}
+	return s
+}
+
+func (c *Change) noun() string {
+	if c.Kind == Cell {
+		return "table cell"
+	}
+	return "value"
+}
+
+// percent shows a relative change, "+26.73%".
+func percent(rel float64) string {
+	return fmt.Sprintf("%+.2f%%", rel*100)
+}
+
+func (c ClaimChange) state() string {
+	switch {
+	case c.Now == Fails && c.Was == Holds:
+		return "no longer holds"
+	case c.Now == Fails && c.Was == Absent:
+		return "new, does not hold"
+	case c.Now == Fails:
+		return "does not hold"
+	default:
+		return "holds now"
+	}
+}
+
+// marked is the sentence with its number marked as old or new.
+func (s Sentence) marked(color, old bool) string {
+	var b strings.Builder
+	for _, p := range s {
+		switch {
+		case !p.Number:
+			b.WriteString(p.Text)
+		case color && old:
+			b.WriteString("\x1b[1;31m" + p.Text + "\x1b[0m")
+		case color:
+			b.WriteString("\x1b[1;32m" + p.Text + "\x1b[0m")
+		default:
+			b.WriteString("«" + p.Text + "»")
+		}
+	}
+	return b.String()
+}
