@@ -1,0 +1,154 @@
+package review
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"lbcourse/report/internal/directive"
+)
+
+// TestSentences: a value is shown in its own sentence; marks inside a
+// sentence (decimals, abbreviations before a lower-case word) do not end
+// it, and a value right after a sentence's end starts the next.
+func TestSentences(t *testing.T) {
+	v := &directive.Value{}
+	tests := []struct {
+		runs []run
+		want []string // the sentences, a value as {}
+	}{
+		{[]run{{text: "One. Two has "}, {value: v}, {text: " in it. Three."}}, []string{"One. ", "Two has {} in it. ", "Three."}},
+		{[]run{{text: "See e.g. the "}, {value: v}, {text: " here."}}, []string{"See e.g. the {} here."}},
+		{[]run{{text: "It ended. "}, {value: v}, {text: " came next."}}, []string{"It ended. ", "{} came next."}},
+		{[]run{{text: "Bitti! "}, {text: "Şimdi "}, {value: v}, {text: "."}}, []string{"Bitti! ", "Şimdi {}."}},
+		{[]run{{text: "no end"}}, []string{"no end"}},
+	}
+	for _, tc := range tests {
+		runs, spans := sentences(tc.runs)
+		var got []string
+		for _, sp := range spans {
+			var b strings.Builder
+			for _, r := range runs[sp[0]:sp[1]] {
+				if r.value != nil {
+					b.WriteString("{}")
+				} else {
+					b.WriteString(r.text)
+				}
+			}
+			got = append(got, b.String())
+		}
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("sentences(%v) = %q, want %q", tc.runs, got, tc.want)
+		}
+	}
+}
+
+func snap(items []Item, claims ...ClaimState) []*LessonSnapshot {
+	return []*LessonSnapshot{{Key: "01-a", Langs: []string{"en"}, Titles: map[string]string{"en": "A"}, Items: map[string][]Item{"en": items}, Claims: claims, Numbers: true}}
+}
+
+func value(key, neutral string) Item {
+	return Item{Kind: Value, Key: key, Neutral: neutral, Sentence: Sentence{{Text: "It is "}, {Text: neutral, Number: true}, {Text: "."}}}
+}
+
+// TestCompare: numbers are paired by kind, key and occurrence; a change at
+// most the tolerance is left out; a series is one change however many of
+// its points moved, matched by x; claims are listed when they fail or
+// change their truth.
+func TestCompare(t *testing.T) {
+	old := snap([]Item{
+		value("a.x|2", "4.04"), value("a.x|2", "4.04"), value("a.same|0", "7"), value("a.tiny|4", "1.0000"), value("a.gone|0", "1"),
+		{Kind: Cell, Key: "a.w[]|0", Neutral: "1/2", Parts: []string{"1", "2"}, Where: "Table 1 · r · w", Sentence: Sentence{{Text: "1/2", Number: true}}},
+		{Kind: Series, Key: "fig.f.a:s", Where: "Figure 1 · a:s", Points: []Point{{"0", "1"}, {"1", "2"}, {"2", "4"}}},
+	}, ClaimState{Src: "a.x < 5", Holds: true}, ClaimState{Src: "a.y > 1", Holds: false, Msg: "no"}, ClaimState{Src: "a.z > 0", Holds: true})
+	fresh := snap([]Item{
+		value("a.x|2", "4.10"), value("a.x|2", "4.10"), value("a.same|0", "7"), value("a.tiny|4", "1.0001"), value("a.new|0", "3"),
+		{Kind: Cell, Key: "a.w[]|0", Neutral: "1/3", Parts: []string{"1", "3"}, Where: "Table 1 · r · w", Sentence: Sentence{{Text: "1/3", Number: true}}},
+		{Kind: Series, Key: "fig.f.a:s", Where: "Figure 1 · a:s", Points: []Point{{"0", "1"}, {"1", "3"}, {"3", "5"}}},
+	}, ClaimState{Src: "a.x < 5", Holds: false, Msg: "check does not hold: a.x < 5"}, ClaimState{Src: "a.y > 1", Holds: true}, ClaimState{Src: "a.z > 0", Holds: true})
+	r := Compare("old", "new", old, fresh, 0.001)
+	var b bytes.Buffer
+	Text(&b, r, false)
+	want := `new against old
+
+01-a: 2 values moved, 1 table cell moved, 1 figure series moved, 2 numbers added or removed, 1 claim fails
+  value a.x|2: 4.04 -> 4.10 (+1.49%)
+    en - It is «4.04».
+    en + It is «4.10».
+  value a.x|2: 4.04 -> 4.10 (+1.49%)
+    en - It is «4.04».
+    en + It is «4.10».
+  new value a.new|0: 3
+    en + It is «3».
+  table cell a.w[]|0: 1/2 -> 1/3 (+50.00%)
+    en: Table 1 · r · w: «1/2» -> «1/3»
+  figure fig.f.a:s: 1 of 3 points moved, 1 added, 1 removed, the largest +50.00%
+    en: Figure 1 · a:s
+  value gone a.gone|0: 1
+    en - It is «1».
+  claim no longer holds: a.x < 5
+    check does not hold: a.x < 5
+  claim holds now: a.y > 1
+
+4 numbers moved, 2 numbers added or removed, 1 claim fails, 2 claims changed their truth
+`
+	if b.String() != want {
+		t.Errorf("review:\n%s\nwant:\n%s", b.String(), want)
+	}
+	if got := Compare("old", "new", old, old, 0); len(got.Lessons) != 1 || len(got.Lessons[0].Changes) != 0 || len(got.Lessons[0].Claims) != 1 {
+		t.Errorf("a side against itself: %+v", got.Lessons)
+	}
+	b.Reset()
+	Text(&b, Compare("old", "new", snap(nil), snap(nil), 0), false)
+	if b.String() != "new against old\nno displayed number moved and every claim holds\n" {
+		t.Errorf("nothing moved: %q", b.String())
+	}
+}
+
+// TestExcerpt: a long sentence is cut around its number, the number in
+// bold and Markdown's own characters escaped.
+func TestExcerpt(t *testing.T) {
+	s := Sentence{{Text: strings.Repeat("a", 100) + " the *mean* "}, {Text: "4.04", Number: true}, {Text: " | then " + strings.Repeat("b", 100)}}
+	got := excerpt(s, 30)
+	if want := `…a the \*mean\* **4.04** \| then bbbbb…`; got != want {
+		t.Errorf("excerpt = %q, want %q", got, want)
+	}
+}
+
+// FuzzSentences: splitting never loses or reorders text, and the
+// sentences cover the runs end to end.
+func FuzzSentences(f *testing.F) {
+	f.Add("One. Two has {} in it. Three.")
+	f.Add("e.g. {}. {}! Ş? ")
+	f.Fuzz(func(t *testing.T, s string) {
+		v := &directive.Value{}
+		var runs []run
+		for i, part := range strings.Split(s, "{}") {
+			if i > 0 {
+				runs = append(runs, run{value: v})
+			}
+			if part != "" {
+				runs = append(runs, run{text: part})
+			}
+		}
+		split, spans := sentences(runs)
+		var b strings.Builder
+		next := 0
+		for _, sp := range spans {
+			if sp[0] != next || sp[1] < sp[0] {
+				t.Fatalf("spans %v do not cover the runs", spans)
+			}
+			next = sp[1]
+			for _, r := range split[sp[0]:sp[1]] {
+				if r.value != nil {
+					b.WriteString("{}")
+				} else {
+					b.WriteString(r.text)
+				}
+			}
+		}
+		if next != len(split) || b.String() != s {
+			t.Fatalf("sentences of %q give back %q", s, b.String())
+		}
+	})
+}
