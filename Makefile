@@ -19,7 +19,9 @@
 #              (go run ./report/benchcompare; its doc says the cases)
 # make serve   live preview on http://127.0.0.1:8080/
 # make check   fails, naming files, when out/ is stale
-# make diff    displayed values that moved since HEAD
+# make diff    every displayed number that moved since HEAD, in its sentence
+#              (REV=main to compare with another revision; report diff -html,
+#              -markdown and -check for a page, a PR summary and CI's gate)
 # make lint    staticcheck (fetched by go run at a pinned version)
 # make fmt     gofmt -w .
 # make pdf     prints each lesson page of out/ to an A4 PDF with Chromium, into
@@ -61,8 +63,10 @@ serve:
 check:
 	$(GO) run ./report check
 
+REV ?= HEAD
+
 diff:
-	$(GO) run ./report diff
+	$(GO) run ./report diff $(REV)
 
 lint:
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...

@@ -6,7 +6,7 @@
 //	go run ./report build [-lessons DIR] [-templates DIR] [-out DIR] [-cache DIR]
 //	go run ./report run MODEL [-set name=value]... [-json]
 //	go run ./report check [-lessons DIR] [-templates DIR] [-out DIR]
-//	go run ./report diff [-tolerance R] [REV]
+//	go run ./report diff [-tolerance R] [-html DIR] [-markdown [-link URL]] [-check] [REV]
 //	go run ./report serve [-addr 127.0.0.1:8080]
 //	go run ./report models
 //
@@ -33,7 +33,7 @@ func commands() []command {
 		{"build", "build [-lessons DIR] [-templates DIR] [-out DIR] [-cache DIR]", cmdBuild},
 		{"run", "run MODEL [-set name=value]... [-json]", cmdRun},
 		{"check", "check [-lessons DIR] [-templates DIR] [-out DIR]", cmdCheck},
-		{"diff", "diff [-tolerance R] [REV]", cmdDiff},
+		{"diff", "diff [-tolerance R] [-html DIR] [-markdown [-link URL]] [-check] [-color auto|always|never] [REV]", cmdDiff},
 		{"serve", "serve [-addr HOST:PORT] [-lessons DIR] [-templates DIR] [-out DIR]", cmdServe},
 		{"models", "models", cmdModels},
 	}

@@ -293,4 +293,22 @@
 // formulas and exercises in the same order; any difference is an error
 // naming both files. Cross-references, citations, glossary terms and
 // inline formulas belong to each language's prose and are not paired.
+//
+// # Numbers files and review
+//
+// The build writes out/numbers/LESSON.tsv, one "KEY<TAB>VALUE<TAB>UNIT"
+// line per number the lesson's pages show, sorted by key, the value
+// locale-neutral and rounded as displayed: an inline value or a table cell
+// is keyed PATH|FORMAT (the path, or the canonical arithmetic, and the
+// format without unit and case ending; a joined cell's values PATH.i|FORMAT),
+// a text PATH|text, a figure's data fig.ID.EXPERIMENT:SERIES[i] as its
+// table shows it ("x y", or a value alone for a histogram's) and its
+// reference lines fig.ID.line[i]. A moved number is a changed line in git
+// diff. report diff [REV] builds REV with its own generator and reads REV's
+// lesson files with this one: it pairs numbers by key (the n-th occurrence
+// of a key with the n-th), shows an inline value in its sentence (split at
+// '.', '!' or '?' followed by a space and a capital, a digit or a value; a
+// value in a GFM table in its row), a table cell under its table's label,
+// row and column, and each figure series once, its points matched by x;
+// claims are paired by their text.
 package directive

@@ -18,7 +18,7 @@ func HTML(dir string, r *Review) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	page := htmlPage{Review: r, Totals: r.totals()}
+	page := htmlPage{Review: r, Totals: r.totals(), ToleranceNote: r.tolerance()}
 	n := 0
 	for _, l := range r.Lessons {
 		hl := htmlLesson{LessonReview: l}
@@ -58,8 +58,8 @@ func HTML(dir string, r *Review) error {
 
 type htmlPage struct {
 	*Review
-	Totals  string
-	Lessons []htmlLesson
+	Totals, ToleranceNote string
+	Lessons               []htmlLesson
 }
 
 type htmlLesson struct {
@@ -110,6 +110,7 @@ var pageTemplate = template.Must(template.New("review").Parse(`<!doctype html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>Numbers review: {{.New}} against {{.Old}}</title>
 <style>
 body{font-family:system-ui,sans-serif;line-height:1.5;max-width:72rem;margin:0 auto;padding:1rem;color:#1a1a1a;background:#fff}
@@ -129,7 +130,7 @@ figure{margin:.5rem 0}figure img{max-width:100%;height:auto;border:1px solid #dd
 <body>
 <header>
 <h1>Numbers review</h1>
-<p><strong>{{.New}}</strong> against <strong>{{.Old}}</strong>{{if .Tolerance}}, changes over {{.Tolerance}} relative{{end}}.</p>
+<p><strong>{{.New}}</strong> against <strong>{{.Old}}</strong>{{.ToleranceNote}}.</p>
 <p>{{.Totals}}.</p>
 {{range .Notes}}<p class="note">{{.}}</p>
 {{end}}</header>

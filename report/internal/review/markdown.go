@@ -15,7 +15,7 @@ const MarkdownRows = 15
 // the largest relative changes, each in its sentence in every language;
 // link, when not "", is where the full review page is published.
 func Markdown(w io.Writer, r *Review, link string) {
-	fmt.Fprintf(w, "### Numbers review: %s against %s\n\n", mdEscape(r.New), mdEscape(r.Old))
+	fmt.Fprintf(w, "### Numbers review: %s against %s%s\n\n", mdEscape(r.New), mdEscape(r.Old), r.tolerance())
 	fmt.Fprintf(w, "%s.", r.totals())
 	if link != "" {
 		fmt.Fprintf(w, " [The full review, both languages, figures overlaid](%s)", link)

@@ -3,6 +3,7 @@ package review
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -10,7 +11,7 @@ import (
 // sentence in every language, old then new. With color the numbers are
 // marked by ANSI colours (old red, new green); without, by « ».
 func Text(w io.Writer, r *Review, color bool) {
-	fmt.Fprintf(w, "%s against %s\n", r.New, r.Old)
+	fmt.Fprintf(w, "%s against %s%s\n", r.New, r.Old, r.tolerance())
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
@@ -50,6 +51,14 @@ func Text(w io.Writer, r *Review, color bool) {
 	default:
 		fmt.Fprintf(w, "\n%s\n", r.totals())
 	}
+}
+
+// tolerance says which changes the review leaves out, if any.
+func (r *Review) tolerance() string {
+	if r.Tolerance == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (changes of at most %s%% left out)", strconv.FormatFloat(r.Tolerance*100, 'f', -1, 64))
 }
 
 func orNone(s string) string {
