@@ -69,7 +69,7 @@ func TestCompare(t *testing.T) {
 	r := Compare("old", "new", old, fresh, 0.001)
 	var b bytes.Buffer
 	Text(&b, r, false)
-	want := `new against old
+	want := `new against old (changes of at most 0.1% left out)
 
 01-a: 2 values moved, 1 table cell moved, 1 figure series moved, 2 numbers added or removed, 1 claim fails
   value a.x|2: 4.04 -> 4.10 (+1.49%)
