@@ -41,9 +41,9 @@ func outputs() []model.Output {
 			model.OutValue(p+"queue_end.<r>", "request", by+"requests open on replica r at the last arrival"),
 			model.OutValue(p+"queue_max.<r>", "request", by+"most requests open on replica r at any arrival"),
 			model.OutValue(p+"replica_wait.<r>", "turn", by+"mean wait of the requests placed on replica r, 0 when none was"),
-			model.OutSeries(p+"queue.total", "request", by+"requests open over all replicas just before each arrival (X = arrival turn)"),
-			model.OutSeries(p+"queue.<r>", "request", by+"requests open on replica r just before each arrival (X = arrival turn)"),
-			model.OutSeries(p+"wait", "turn", by+"wait of each request (X = 0-based request index)"))
+			model.OutSeries(p+"queue.total", "request", by+"requests open over all replicas just before each arrival (X = arrival turn); only with series"),
+			model.OutSeries(p+"queue.<r>", "request", by+"requests open on replica r just before each arrival (X = arrival turn); only with series"),
+			model.OutSeries(p+"wait", "turn", by+"wait of each request (X = 0-based request index); only with series"))
 		if ru.name == "weighted_round_robin" {
 			outs = append(outs, model.OutValue(p+"weight.<r>", "", by+"whole weight of replica r, proportional to its speed 1/slowdown_r (see Weights)"))
 		}

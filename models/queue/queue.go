@@ -57,13 +57,15 @@ import (
 	"lbcourse/models/model"
 )
 
-// Limits on the size of a run; they keep the per-replica series in memory
-// (every rule keeps one series per replica, requests long: at
-// MaxReplicaRequests about 50 MB in all).
+// Limits on the size of a run. Without series a run keeps one wait per
+// request (80 MB at MaxRequests) and the requests open; with them every
+// rule keeps one series per replica, requests long, so the series' limits
+// bound them (at MaxReplicaRequests about 50 MB in all).
 const (
 	MaxReplicas        = 100
-	MaxRequests        = 100_000
-	MaxReplicaRequests = 1_000_000 // replicas × requests
+	MaxRequests        = 10_000_000
+	MaxSeriesRequests  = 100_000   // requests, with series
+	MaxReplicaRequests = 1_000_000 // replicas × requests, with series
 )
 
 // lcgModulus bounds the generator's state: a seed must lie in [0, lcgModulus).
@@ -88,6 +90,9 @@ type Params struct {
 	// first when it has chosen none); with random, one of them uniformly,
 	// drawn from a PCG stream seeded with seed and independent of the costs.
 	TieBreak string `yaml:"tie_break"`
+	// Series says whether Run returns the queue and wait series, one point
+	// per request (and per replica); the values are the same without them.
+	Series bool `yaml:"series"`
 }
 
 // The values of Params.TieBreak.
@@ -108,9 +113,10 @@ const (
 )
 
 // DefaultParams returns the source document's values: 3 equal replicas, 300
-// requests arriving every 2 turns, seed 20240730, ties to the first replica.
+// requests arriving every 2 turns, seed 20240730, ties to the first replica,
+// with series.
 func DefaultParams() Params {
-	return Params{Replicas: 3, Requests: 300, Arrival: 2, Seed: 20240730, TieBreak: TieFirst}
+	return Params{Replicas: 3, Requests: 300, Arrival: 2, Seed: 20240730, TieBreak: TieFirst, Series: true}
 }
 
 // Validate returns nil or a model.ParamErrors with one entry per invalid field.
@@ -120,10 +126,13 @@ func (p Params) Validate() error {
 	if p.Replicas < 1 || p.Replicas > MaxReplicas {
 		bad("replicas", "must be between 1 and "+strconv.Itoa(MaxReplicas)+", got "+strconv.Itoa(p.Replicas))
 	}
-	if p.Requests < 1 || p.Requests > MaxRequests {
+	switch {
+	case p.Requests < 1 || p.Requests > MaxRequests:
 		bad("requests", "must be between 1 and "+strconv.Itoa(MaxRequests)+", got "+strconv.Itoa(p.Requests))
-	} else if p.Replicas >= 1 && p.Replicas <= MaxReplicas && p.Replicas*p.Requests > MaxReplicaRequests {
-		bad("requests", "times replicas must be at most "+strconv.Itoa(MaxReplicaRequests)+", got "+strconv.Itoa(p.Requests)+" × "+strconv.Itoa(p.Replicas))
+	case p.Series && p.Requests > MaxSeriesRequests:
+		bad("requests", "must be at most "+strconv.Itoa(MaxSeriesRequests)+" with series (series: false for more), got "+strconv.Itoa(p.Requests))
+	case p.Series && p.Replicas >= 1 && p.Replicas <= MaxReplicas && p.Replicas*p.Requests > MaxReplicaRequests:
+		bad("requests", "times replicas must be at most "+strconv.Itoa(MaxReplicaRequests)+" with series (series: false for more), got "+strconv.Itoa(p.Requests)+" × "+strconv.Itoa(p.Replicas))
 	}
 	if !(p.Arrival > 0) || math.IsInf(p.Arrival, 1) {
 		bad("arrival", "must be a finite number greater than 0, got "+formatFloat(p.Arrival))
@@ -347,13 +356,24 @@ func startTwoChoices(_ []float64, seed int64) func(int, *state) int {
 // rounded sum is a whole number below 2^63, so its remainder is taken
 // exactly in integers (TestCostsMod holds it to math.Mod).
 func Costs(seed int64, n int) []float64 {
-	s := float64(seed)
+	cs := newCosts(seed)
 	c := make([]float64, n)
 	for i := range c {
-		s = lcgStep(s)
-		c[i] = float64(1 + (uint32(s)>>8)%10)
+		c[i] = cs.next()
 	}
 	return c
+}
+
+// costStream yields Costs' sequence one cost at a time, so that a run
+// need not keep it.
+type costStream struct{ s float64 }
+
+func newCosts(seed int64) costStream { return costStream{s: float64(seed)} }
+
+// next returns the next cost.
+func (c *costStream) next() float64 {
+	c.s = lcgStep(c.s)
+	return float64(1 + (uint32(c.s)>>8)%10)
 }
 
 // lcgStep is one step of Costs' generator on a state in [0, 2^31).
@@ -365,8 +385,22 @@ func lcgStep(s float64) float64 {
 type replica struct {
 	free float64   // turn at which the replica has served everything placed on it
 	work float64   // total turns of service placed on it
-	done []float64 // finish turn of each request placed on it, nondecreasing
+	done []float64 // finish turns of its requests from done[next] on, nondecreasing
 	next int       // index in done of the first request not yet finished
+}
+
+// dropAt is how many finished requests a replica keeps before drop may
+// forget them (a variable for the test that turns it off).
+var dropAt = 1024
+
+// drop forgets the finished requests once they are most of done, so that
+// done holds about the open ones: a run's memory does not grow with its
+// length.
+func (c *replica) drop() {
+	if c.next >= dropAt && 2*c.next >= len(c.done) {
+		c.done = append(c.done[:0], c.done[c.next:]...)
+		c.next = 0
+	}
 }
 
 // outcome is what one rule produced.
@@ -375,40 +409,52 @@ type outcome struct {
 	maxQueue int
 	finish   float64
 	work     []float64
-	placed   [][]float64 // placed[r]: wait of each request placed on replica r
+	placed   []int     // placed[r]: requests placed on replica r
+	waitSum  []float64 // waitSum[r]: their waits, summed in arrival order
+	// queueMid, queueEnd, queueMax: requests open on each replica when the
+	// middle request and the last arrive, and the most at any arrival.
+	queueMid, queueEnd, queueMax []int
+	waits                        []float64 // wait of each request
+	series                       *queueSeries
+}
+
+// queueSeries are the queue series of one rule (Params.Series).
+type queueSeries struct {
 	arrivals []float64   // arrival turn of each request
-	waits    []float64   // wait of each request
 	open     [][]float64 // open[r][i]: requests open on replica r when request i arrives
 	total    []float64   // total[i]: sum over replicas of open[r][i]
 }
 
 // simulate places every request by rule ru, ties broken as tieBreak says
-// (seed seeds the rule's draws), and serves it first come first served.
-func simulate(ctx context.Context, ru rule, cost, slowdown []float64, arrival float64, tieBreak string, seed int64) (outcome, error) {
-	reps := make([]replica, len(slowdown))
-	n := len(cost)
-	o := outcome{
-		arrivals: make([]float64, n),
-		waits:    make([]float64, n),
-		open:     make([][]float64, len(reps)),
-		total:    make([]float64, n),
-		placed:   make([][]float64, len(reps)),
-	}
-	for r := range o.open {
-		o.open[r] = make([]float64, n)
+// (seed seeds the rule's draws), and serves it first come first served,
+// request i costing the i-th call of cost, writing each request's wait into
+// waits. With withSeries it also keeps
+// the queue series, one point per replica and request; without, its
+// memory is that of waits and the requests open.
+func simulate(ctx context.Context, ru rule, cost func() float64, slowdown []float64, arrival float64, tieBreak string, seed int64, waits []float64, withSeries bool) (outcome, error) {
+	nrep, n := len(slowdown), len(waits)
+	reps := make([]replica, nrep)
+	o := outcome{waits: waits, placed: make([]int, nrep), waitSum: make([]float64, nrep),
+		queueMid: make([]int, nrep), queueEnd: make([]int, nrep), queueMax: make([]int, nrep)}
+	if withSeries {
+		o.series = &queueSeries{arrivals: make([]float64, n), open: make([][]float64, nrep), total: make([]float64, n)}
+		for r := range o.series.open {
+			o.series.open[r] = make([]float64, n)
+		}
 	}
 	s := &state{
-		open:     make([]int, len(reps)),
-		left:     make([]float64, len(reps)),
+		open:     make([]int, nrep),
+		left:     make([]float64, nrep),
 		slowdown: slowdown,
 		ties:     tieBreaker{mode: tieBreak, last: -1},
-		cands:    make([]int, 0, len(reps)),
+		cands:    make([]int, 0, nrep),
 	}
 	if tieBreak == TieRandom {
 		s.ties.rng = rand.New(rand.NewPCG(uint64(seed), tieStream))
 	}
 	pick := ru.start(slowdown, seed)
 	open := s.open
+	mid := (n - 1) / 2
 	var sumWait float64
 	for i := range n {
 		if i%4096 == 0 {
@@ -425,12 +471,18 @@ func simulate(ctx context.Context, ru rule, cost, slowdown []float64, arrival fl
 			}
 			open[r] = len(c.done) - c.next
 			s.left[r] = math.Max(c.free-t, 0)
-			o.maxQueue = max(o.maxQueue, open[r])
-			o.open[r][i] = float64(open[r])
+			o.queueMax[r] = max(o.queueMax[r], open[r])
 			sum += open[r]
 		}
-		o.arrivals[i] = t
-		o.total[i] = float64(sum)
+		if i == mid {
+			copy(o.queueMid, open)
+		}
+		if q := o.series; q != nil {
+			q.arrivals[i], q.total[i] = t, float64(sum)
+			for r, k := range open {
+				q.open[r][i] = float64(k)
+			}
+		}
 
 		target := pick(i, s)
 		s.ties.last = target
@@ -438,15 +490,19 @@ func simulate(ctx context.Context, ru rule, cost, slowdown []float64, arrival fl
 		start := math.Max(t, c.free)
 		wait := start - t
 		sumWait += wait
-		o.waits[i] = wait
-		o.placed[target] = append(o.placed[target], wait)
-		service := float64(cost[i] * slowdown[target])
+		waits[i] = wait
+		o.placed[target]++
+		o.waitSum[target] += wait
+		service := float64(cost() * slowdown[target])
 		c.free = start + service
 		c.work += service
+		c.drop()
 		c.done = append(c.done, c.free)
 	}
+	copy(o.queueEnd, open)
+	o.maxQueue = slices.Max(o.queueMax)
 	o.meanWait = sumWait / float64(n)
-	o.work = make([]float64, len(reps))
+	o.work = make([]float64, nrep)
 	o.finish = reps[0].free
 	for r, c := range reps {
 		o.work[r] = c.work
@@ -479,19 +535,23 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 			slowdown[r] = 1
 		}
 	}
-	cost := Costs(p.Seed, p.Requests)
 	var res model.Result
-	setLoad(&res, p, cost, slowdown)
+	setLoad(&res, p, slowdown)
 	tieBreak := p.TieBreak
 	if tieBreak == "" {
 		tieBreak = TieFirst
 	}
+	var waits []float64
 	for _, ru := range rules {
-		o, err := simulate(ctx, ru, cost, slowdown, p.Arrival, tieBreak, p.Seed)
+		if waits == nil || p.Series { // a rule's waits are its wait series
+			waits = make([]float64, p.Requests)
+		}
+		costs := newCosts(p.Seed)
+		o, err := simulate(ctx, ru, costs.next, slowdown, p.Arrival, tieBreak, p.Seed, waits, p.Series)
 		if err != nil {
 			return model.Result{}, err
 		}
-		setOutcome(&res, ru.name, o, p.Requests)
+		setOutcome(&res, ru.name, o)
 		if ru.name == "weighted_round_robin" {
 			for r, w := range Weights(slowdown) {
 				res.Set(ru.name+".weight."+strconv.Itoa(r+1), float64(w), "")
@@ -503,10 +563,11 @@ func Run(ctx context.Context, p Params) (model.Result, error) {
 
 // setLoad sets the values that do not depend on the rule: the inputs, the
 // total work, the utilization and the offered load.
-func setLoad(res *model.Result, p Params, cost, slowdown []float64) {
+func setLoad(res *model.Result, p Params, slowdown []float64) {
 	var totalWork float64
-	for _, c := range cost {
-		totalWork += c
+	costs := newCosts(p.Seed)
+	for range p.Requests {
+		totalWork += costs.next()
 	}
 	res.Set("replicas", float64(p.Replicas), "replica")
 	res.Set("requests", float64(p.Requests), "request")
@@ -523,13 +584,16 @@ func setLoad(res *model.Result, p Params, cost, slowdown []float64) {
 	res.Set("offered_load", totalWork/(float64(p.Requests)*p.Arrival)/speed, "")
 }
 
-// setOutcome sets the values and series of one rule's outcome o, named
-// name.
-func setOutcome(res *model.Result, name string, o outcome, requests int) {
+// setOutcome sets the values of one rule's outcome o, named name, and its
+// series when it kept them. Without series o.waits is sorted in place.
+func setOutcome(res *model.Result, name string, o outcome) {
 	res.Set(name+".mean_wait", o.meanWait, "turn")
 	res.Set(name+".max_queue", float64(o.maxQueue), "request")
 	res.Set(name+".finish", o.finish, "turn")
-	sorted := slices.Clone(o.waits)
+	sorted := o.waits
+	if o.series != nil {
+		sorted = slices.Clone(o.waits)
+	}
 	slices.Sort(sorted)
 	for _, q := range waitQuantiles {
 		res.Set(name+".wait_"+q.name, stat.Quantile(q.p, stat.Empirical, sorted, nil), "turn")
@@ -538,29 +602,28 @@ func setOutcome(res *model.Result, name string, o outcome, requests int) {
 	for r, w := range o.work {
 		res.Set(name+".work."+strconv.Itoa(r+1), w, "turn")
 	}
-	mid := (requests - 1) / 2
-	for r, y := range o.open {
+	for r := range o.work {
 		rs := strconv.Itoa(r + 1)
-		res.Set(name+".queue_mid."+rs, y[mid], "request")
-		res.Set(name+".queue_end."+rs, y[len(y)-1], "request")
-		res.Set(name+".queue_max."+rs, slices.Max(y), "request")
+		res.Set(name+".queue_mid."+rs, float64(o.queueMid[r]), "request")
+		res.Set(name+".queue_end."+rs, float64(o.queueEnd[r]), "request")
+		res.Set(name+".queue_max."+rs, float64(o.queueMax[r]), "request")
 	}
-	for r, w := range o.placed {
+	for r, k := range o.placed {
 		mean := 0.0
-		if len(w) > 0 {
-			var sum float64
-			for _, x := range w {
-				sum += x
-			}
-			mean = sum / float64(len(w))
+		if k > 0 {
+			mean = o.waitSum[r] / float64(k)
 		}
 		res.Set(name+".replica_wait."+strconv.Itoa(r+1), mean, "turn")
 	}
+	q := o.series
+	if q == nil {
+		return
+	}
 	// The queue series share one arrival-times slice (a Result is read,
 	// never written, once returned): at 100 replicas it is 100 copies fewer.
-	x := o.arrivals[:len(o.arrivals):len(o.arrivals)]
-	res.AddSeries(model.Series{Name: name + ".queue.total", X: x, Y: o.total})
-	for r, y := range o.open {
+	x := q.arrivals[:len(q.arrivals):len(q.arrivals)]
+	res.AddSeries(model.Series{Name: name + ".queue.total", X: x, Y: q.total})
+	for r, y := range q.open {
 		res.AddSeries(model.Series{Name: name + ".queue." + strconv.Itoa(r+1), X: x, Y: y})
 	}
 	index := make([]float64, len(o.waits))

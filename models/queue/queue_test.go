@@ -213,9 +213,14 @@ func TestValidate(t *testing.T) {
 		{"too many replicas", func(p *Params) { p.Replicas = 101 },
 			"parameter replicas: must be between 1 and 100, got 101"},
 		{"no requests", func(p *Params) { p.Requests = 0 },
-			"parameter requests: must be between 1 and 100000, got 0"},
+			"parameter requests: must be between 1 and 10000000, got 0"},
+		{"too many requests", func(p *Params) { p.Requests, p.Series = 10_000_001, false },
+			"parameter requests: must be between 1 and 10000000, got 10000001"},
+		{"too many requests with series", func(p *Params) { p.Replicas, p.Requests, p.Slowdown = 1, 100_001, nil },
+			"parameter requests: must be at most 100000 with series (series: false for more), got 100001"},
 		{"replicas × requests too large", func(p *Params) { p.Replicas, p.Requests = 100, 10_001 },
-			"parameter requests: times replicas must be at most 1000000, got 10001 × 100"},
+			"parameter requests: times replicas must be at most 1000000 with series (series: false for more), got 10001 × 100"},
+		{"replicas × requests without series", func(p *Params) { p.Replicas, p.Requests, p.Slowdown, p.Series = 100, 20_000, nil, false }, ""},
 		{"replicas × requests at the bound", func(p *Params) { p.Replicas, p.Requests, p.Slowdown = 100, 10_000, nil }, ""},
 		{"zero arrival", func(p *Params) { p.Arrival = 0 },
 			"parameter arrival: must be a finite number greater than 0, got 0"},
@@ -234,7 +239,7 @@ func TestValidate(t *testing.T) {
 			p.Seed = 1 << 40
 			p.Slowdown = []float64{3, 1, 1}
 		},
-			"parameter requests: must be between 1 and 100000, got 0; " +
+			"parameter requests: must be between 1 and 10000000, got 0; " +
 				"parameter arrival: must be a finite number greater than 0, got -2; " +
 				"parameter seed: must be in [0, 2147483648), got 1099511627776; " +
 				"parameter slowdown: must have one multiplier per replica (2), got 3"},
@@ -456,5 +461,53 @@ func TestCostsMod(t *testing.T) {
 		if got, want := lcgStep(s), math.Mod(float64(s*1103515245)+12345, lcgModulus); got != want {
 			t.Fatalf("state %v: %v, want %v", s, got, want)
 		}
+	}
+}
+
+// TestWithoutSeries: a run without series has exactly the values of the
+// same run with them, over every rule, tie break and a long run whose
+// replicas forget their finished requests many times; it has no series.
+func TestWithoutSeries(t *testing.T) {
+	for _, p := range []Params{
+		DefaultParams(),
+		{Replicas: 3, Requests: 300, Arrival: 2, Seed: 20240730, Slowdown: []float64{3, 1, 1}, TieBreak: TieRandom, Series: true},
+		{Replicas: 7, Requests: 60_000, Arrival: 0.8, Seed: 7, Slowdown: []float64{1, 2, 1, 1, 3, 1, 1}, TieBreak: TieRotating, Series: true},
+	} {
+		with, err := Run(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Series = false
+		without, err := Run(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(without.Series) != 0 {
+			t.Errorf("%+v: %d series without series", p, len(without.Series))
+		}
+		if !slices.Equal(with.Values, without.Values) {
+			t.Errorf("%+v: values differ without series", p)
+		}
+	}
+}
+
+// TestDropKeepsResults: forgetting finished requests changes nothing: a
+// long run gives the same waits and values as one that keeps every
+// finish turn.
+func TestDropKeepsResults(t *testing.T) {
+	p := Params{Replicas: 4, Requests: 50_000, Arrival: 1.4, Seed: 11, Slowdown: []float64{2, 1, 1, 1}, TieBreak: TieFirst, Series: true}
+	kept := dropAt
+	dropAt = math.MaxInt
+	all, err := Run(context.Background(), p)
+	dropAt = kept
+	if err != nil {
+		t.Fatal(err)
+	}
+	dropped, err := Run(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(all.Values, dropped.Values) || !reflect.DeepEqual(all.Series, dropped.Series) {
+		t.Error("forgetting finished requests changed the results")
 	}
 }

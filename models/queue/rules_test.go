@@ -84,7 +84,7 @@ func TestRulesByHand(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.rule+"/"+c.name+"/"+c.tie, func(t *testing.T) {
-			o, err := simulate(context.Background(), ruleNamed(t, c.rule), c.cost, c.slowdown, c.arrival, c.tie, 1)
+			o, err := simulate(context.Background(), ruleNamed(t, c.rule), costsOf(c.cost), c.slowdown, c.arrival, c.tie, 1, make([]float64, len(c.cost)), true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -428,9 +428,9 @@ func TestDeterministicEveryTieBreak(t *testing.T) {
 func TestRandomTieBreakSeeded(t *testing.T) {
 	lc := ruleNamed(t, "least_connections")
 	cost := slices.Repeat([]float64{1}, 300)
-	a, _ := simulate(context.Background(), lc, cost, []float64{1, 1, 1}, 10, TieRandom, 1)
-	b, _ := simulate(context.Background(), lc, cost, []float64{1, 1, 1}, 10, TieRandom, 1)
-	c, _ := simulate(context.Background(), lc, cost, []float64{1, 1, 1}, 10, TieRandom, 2)
+	a, _ := simulate(context.Background(), lc, costsOf(cost), []float64{1, 1, 1}, 10, TieRandom, 1, make([]float64, len(cost)), true)
+	b, _ := simulate(context.Background(), lc, costsOf(cost), []float64{1, 1, 1}, 10, TieRandom, 1, make([]float64, len(cost)), true)
+	c, _ := simulate(context.Background(), lc, costsOf(cost), []float64{1, 1, 1}, 10, TieRandom, 2, make([]float64, len(cost)), true)
 	if !slices.Equal(a.work, b.work) {
 		t.Errorf("seed 1 twice: work %v and %v", a.work, b.work)
 	}
@@ -453,5 +453,14 @@ func BenchmarkRunLarge(b *testing.B) {
 		if _, err := Run(context.Background(), p); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// costsOf yields the costs c in turn.
+func costsOf(c []float64) func() float64 {
+	i := 0
+	return func() float64 {
+		i++
+		return c[i-1]
 	}
 }

@@ -1,7 +1,7 @@
 // Command benchcompare times the course's models against the source
 // documents' own reference programs, whole process against whole process,
-// on the same work: the queue program (JavaScript) at 30 000 requests over
-// 30 replicas, the hashing program (JavaScript) at a million keys, the layer
+// on the same work: the queue program (JavaScript) at 100 000 and 1 000 000
+// requests over 30 replicas, the hashing program (JavaScript) at a million keys, the layer
 // program (Python) at 4 000 subjects and 400 000 connections. It takes each
 // program from its source document, sets its sizes, runs it and `report run`
 // in turn, and prints for each the medians of wall time and peak memory and
@@ -22,6 +22,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -45,16 +46,8 @@ type comparison struct {
 }
 
 var comparisons = []comparison{
-	{
-		name: "queue, 30 000 requests × 30 replicas (the source's two cases, 2 rules; the model: 6 rules, 1 case)",
-		prog: program{file: "000_a862501fe854d11d.txt", from: "// alg/kuyruk.mjs", until: "300 istek,",
-			set: map[string]string{
-				"const KOPYA = 3, ISTEK = 300, VARIS = 2;":                       "const KOPYA = 30, ISTEK = 30000, VARIS = 2;",
-				`[["esit kopyalar", [1, 1, 1]], ["k1 uc kat yavas", [3, 1, 1]]]`: `[["esit kopyalar", Array(30).fill(1)], ["k1 uc kat yavas", [3, ...Array(29).fill(1)]]]`,
-			},
-			run: "node", ext: ".mjs"},
-		report: []string{"queue", "-set", "replicas=30", "-set", "requests=30000"},
-	},
+	queueCase(100_000),
+	queueCase(1_000_000),
 	{
 		name: "hashing, 1 000 000 keys, 3 → 4 nodes, 1 to 1 000 virtual nodes",
 		prog: program{file: "000_a862501fe854d11d.txt", from: "// alg/karma.mjs", until: "kural                  3 kopya",
@@ -69,6 +62,31 @@ var comparisons = []comparison{
 			run: "python3", ext: ".py"},
 		report: []string{"layer", "-set", "subjects=4000", "-set", "connections=400000"},
 	},
+}
+
+// queueCase is the queue program against the queue model at n requests
+// over 30 replicas; the model runs without series, as the program keeps
+// none.
+func queueCase(n int) comparison {
+	return comparison{
+		name: fmt.Sprintf("queue, %s requests × 30 replicas (the source's two cases, 2 rules; the model: 6 rules, 1 case, series: false)", group(n)),
+		prog: program{file: "000_a862501fe854d11d.txt", from: "// alg/kuyruk.mjs", until: "300 istek,",
+			set: map[string]string{
+				"const KOPYA = 3, ISTEK = 300, VARIS = 2;":                       fmt.Sprintf("const KOPYA = 30, ISTEK = %d, VARIS = 2;", n),
+				`[["esit kopyalar", [1, 1, 1]], ["k1 uc kat yavas", [3, 1, 1]]]`: `[["esit kopyalar", Array(30).fill(1)], ["k1 uc kat yavas", [3, ...Array(29).fill(1)]]]`,
+			},
+			run: "node", ext: ".mjs"},
+		report: []string{"queue", "-set", "replicas=30", "-set", fmt.Sprintf("requests=%d", n), "-set", "series=false"},
+	}
+}
+
+// group writes n with a thin space between thousands, as the names do.
+func group(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + " " + s[i:]
+	}
+	return s
 }
 
 func main() {
