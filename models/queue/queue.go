@@ -470,7 +470,10 @@ func simulate(ctx context.Context, ru rule, cost func() float64, slowdown []floa
 				c.next++
 			}
 			open[r] = len(c.done) - c.next
-			s.left[r] = math.Max(c.free-t, 0)
+			s.left[r] = 0
+			if c.free > t {
+				s.left[r] = c.free - t
+			}
 			o.queueMax[r] = max(o.queueMax[r], open[r])
 			sum += open[r]
 		}

@@ -464,3 +464,15 @@ func costsOf(c []float64) func() float64 {
 		return c[i-1]
 	}
 }
+
+// BenchmarkRunWide is bench-compare's large queue case in process: 30
+// equal replicas, a million requests, no series.
+func BenchmarkRunWide(b *testing.B) {
+	p := DefaultParams()
+	p.Replicas, p.Requests, p.Series = 30, 1_000_000, false
+	for b.Loop() {
+		if _, err := Run(context.Background(), p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
