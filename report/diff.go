@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"lbcourse/report/internal/diag"
 	"lbcourse/report/internal/directive"
@@ -197,33 +198,37 @@ func (d differ) buildRev(ctx context.Context, rev, commit string) (side *review.
 	}
 	defer os.RemoveAll(tmp)
 	src, out := filepath.Join(tmp, "src"), filepath.Join(tmp, "out")
-	if _, err := git(ctx, "", "worktree", "add", "--detach", "--quiet", src, commit); err != nil {
+	// The worktree is added and removed whole, whatever ctx says: a git
+	// killed half-way would leave it registered and locked.
+	bg := context.WithoutCancel(ctx)
+	_, _ = git(bg, "", "worktree", "prune") // what a killed review left behind
+	defer func() { _, _ = git(bg, "", "worktree", "remove", "--force", "--force", src) }()
+	if _, err := git(bg, "", "worktree", "add", "--detach", "--quiet", src, commit); err != nil {
 		return nil, nil, fmt.Errorf("checking out %s: %v", rev, err)
 	}
-	defer func() {
-		// A fresh context: the worktree goes even when ctx was cancelled.
-		_, _ = git(context.Background(), "", "worktree", "remove", "--force", src)
-	}()
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	if st, err := os.Stat(filepath.Join(src, "lessons")); err != nil || !st.IsDir() {
 		return nil, nil, fmt.Errorf("%s (%s) has no lessons/ folder: there is nothing to compare", rev, short)
 	}
-	args := []string{"run", "-trimpath", "./report", "build", "-out", out}
-	if d.sf.cache != "" {
-		cache, err := filepath.Abs(filepath.Join(filepath.Dir(filepath.Clean(d.sf.cache)), "review"))
-		if err != nil {
-			return nil, nil, err
-		}
-		args = append(args, "-cache", cache)
-	}
-	cmd := exec.CommandContext(ctx, goCommand(), args...)
-	cmd.Dir = src
-	var output bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &output, &output
-	if err := cmd.Run(); err != nil {
+	gen := filepath.Join(tmp, "report")
+	if output, err := d.command(ctx, src, goCommand(), "build", "-trimpath", "-o", gen, "./report"); err != nil {
 		if ctx.Err() != nil {
 			return nil, nil, ctx.Err()
 		}
-		return nil, nil, fmt.Errorf("%s (%s) does not build with its own generator (go %s):\n%s", rev, short, strings.Join(args, " "), lastLines(output.String(), 20))
+		return nil, nil, fmt.Errorf("%s (%s): its generator does not compile:\n%s", rev, short, lastLines(output, 20))
+	}
+	args := []string{"build", "-out", out, "-cache", d.revCache()}
+	if output, err := d.command(ctx, src, gen, args...); err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		hint := ""
+		if strings.Contains(output, "check does not hold") {
+			hint = "\n(a claim that does not hold stops a build: compare with a revision whose claims hold)"
+		}
+		return nil, nil, fmt.Errorf("%s (%s) does not build with its own generator (report %s):\n%s%s", rev, short, strings.Join(args, " "), lastLines(output, 20), hint)
 	}
 	entries, err := os.ReadDir(filepath.Join(out, "numbers"))
 	if err != nil {
@@ -249,6 +254,33 @@ func (d differ) buildRev(ctx context.Context, rev, commit string) (side *review.
 	}
 	// REV's generator checked every claim: that it built says they hold.
 	return side, notes, nil
+}
+
+// revCache is where REV's results are cached: .cache/review of the
+// working directory, apart from the working tree's, or none when the
+// review runs without a cache.
+func (d differ) revCache() string {
+	if d.sf.cache == "" {
+		return ""
+	}
+	abs, err := filepath.Abs(filepath.Join(".cache", "review"))
+	if err != nil {
+		return ""
+	}
+	return abs
+}
+
+// command runs name in dir, in a process group of its own that a
+// cancelled ctx kills whole, and returns its output.
+func (d differ) command(ctx context.Context, dir, name string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	var output bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &output, &output
+	ownGroup(cmd)
+	cmd.WaitDelay = 5 * time.Second
+	err := cmd.Run()
+	return output.String(), err
 }
 
 // parseLessons reads the site configuration and every lesson.

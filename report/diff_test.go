@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of report diff's review")
@@ -170,9 +171,21 @@ func TestDiffReview(t *testing.T) {
 		}
 	}
 	code, _, stderr = run("broken")
-	if code != 1 || !strings.HasPrefix(stderr, "report diff: broken (HASH) does not build with its own generator (go run -trimpath ./report build -out ") ||
+	if code != 1 || !strings.HasPrefix(stderr, "report diff: broken (HASH) does not build with its own generator (report build -out ") ||
 		!strings.Contains(stderr, "\nlessons/01-deneme/tr.md:9:1: model queue has no parameter \"slowdwn\" (did you mean \"slowdown\"?)\n") {
 		t.Errorf("diff broken: exit %d\n%s", code, stderr)
+	}
+
+	// Interrupted while REV builds: an error, and no worktree left.
+	short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+	defer cancel()
+	var sink bytes.Buffer
+	if code := cmdDiff(short, []string{"lesson"}, &sink, &sink); code != 1 || !strings.Contains(sink.String(), "context deadline exceeded") {
+		t.Errorf("diff interrupted: exit %d\n%s", code, sink.String())
+	}
+	list, err := exec.Command("git", "worktree", "list", "--porcelain").Output()
+	if err != nil || strings.Count(string(list), "worktree ") != 1 {
+		t.Errorf("worktrees left behind: %v\n%s", err, list)
 	}
 }
 

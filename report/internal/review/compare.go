@@ -40,16 +40,21 @@ type Change struct {
 	HasRel bool
 	Views  map[string]View // by language code
 	// A series' points: moved (same x, another y), added and removed (an x
-	// on one side only), of Points on the new side.
+	// on one side only), of Points on the new side. A step series (a CDF's)
+	// is compared as a function: at every x of either side, Points of them,
+	// none added or removed.
 	Moved, Added, Removed, Points int
 	OldPoints, NewPoints          []Point
-	LogX, LogY, Alone             bool
+	LogX, LogY, Alone, Step       bool
 }
 
 // IsMove reports whether the change is a number that moved (present on both
 // sides), as opposed to one a prose edit added or removed.
 func (c *Change) IsMove() bool {
-	return c.Kind == Series && c.Moved > 0 || c.Kind != Series && c.Old != "" && c.New != ""
+	if c.Kind == Series {
+		return len(c.OldPoints) > 0 && len(c.NewPoints) > 0
+	}
+	return c.Old != "" && c.New != ""
 }
 
 // A View is one language's reading of a change: where it is, and the
@@ -165,13 +170,10 @@ func compareLesson(o, n *LessonSnapshot, tol float64) *LessonReview {
 	byLang := map[string]sides{}
 	var order []itemID
 	inOrder := map[itemID]bool{}
-	for i, lang := range ref.Langs {
+	for _, lang := range ref.Langs {
 		om, oOrder := index(o.Items[lang])
 		nm, nOrder := index(n.Items[lang])
 		byLang[lang] = sides{om, nm}
-		if i > 0 {
-			continue
-		}
 		for _, id := range append(nOrder, oOrder...) {
 			if !inOrder[id] {
 				inOrder[id] = true
@@ -180,15 +182,27 @@ func compareLesson(o, n *LessonSnapshot, tol float64) *LessonReview {
 		}
 	}
 	for _, id := range order {
-		first := byLang[ref.Langs[0]]
-		ov, inOld := first.old[id]
-		nv, inNew := first.new[id]
+		// The item as the first language that shows it has it: a value
+		// may stand in one language's prose only.
+		var ov, nv Item
+		var inOld, inNew bool
+		for _, lang := range ref.Langs {
+			s := byLang[lang]
+			ov, inOld = s.old[id]
+			nv, inNew = s.new[id]
+			if inOld || inNew {
+				break
+			}
+		}
+		if (!o.Numbers && inOld) || (!n.Numbers && inNew) {
+			continue // a side without numbers cannot say what moved
+		}
 		c := &Change{Kind: id.kind, Key: id.key, Views: map[string]View{}}
 		if id.kind == Series {
+			c.LogX, c.LogY, c.Alone, c.Step = nv.LogX || ov.LogX, nv.LogY || ov.LogY, nv.Alone || ov.Alone, nv.Step || ov.Step
 			if !comparePoints(c, ov.Points, nv.Points, tol) {
 				continue
 			}
-			c.LogX, c.LogY, c.Alone = nv.LogX || ov.LogX, nv.LogY || ov.LogY, nv.Alone || ov.Alone
 		} else {
 			switch {
 			case inOld && inNew && ov.Neutral == nv.Neutral:
@@ -230,6 +244,13 @@ func compareLesson(o, n *LessonSnapshot, tol float64) *LessonReview {
 // reports whether anything did.
 func comparePoints(c *Change, old, fresh []Point, tol float64) bool {
 	c.OldPoints, c.NewPoints, c.Points = old, fresh, len(fresh)
+	if c.Step && len(old) > 0 && len(fresh) > 0 {
+		if of, ok := stepOf(old); ok {
+			if nf, ok := stepOf(fresh); ok {
+				return compareSteps(c, of, nf, tol)
+			}
+		}
+	}
 	oy := map[string]string{}
 	for _, p := range old {
 		oy[p.X] = p.Y
@@ -258,6 +279,61 @@ func comparePoints(c *Change, old, fresh []Point, tol float64) bool {
 		}
 	}
 	return c.Moved+c.Added+c.Removed > 0
+}
+
+// step is a step function given by its points, x increasing: its value
+// at x is the y of the last point at or before x, 0 before the first.
+type step struct{ x, y []float64 }
+
+func (f step) at(x float64) float64 {
+	i, found := slices.BinarySearch(f.x, x)
+	if !found {
+		i--
+	}
+	if i < 0 {
+		return 0
+	}
+	return f.y[i]
+}
+
+// stepOf reads points as a step function; false when one is not a number
+// or the x do not increase.
+func stepOf(pts []Point) (step, bool) {
+	var f step
+	for _, p := range pts {
+		x, err1 := strconv.ParseFloat(p.X, 64)
+		y, err2 := strconv.ParseFloat(p.Y, 64)
+		if err1 != nil || err2 != nil || len(f.x) > 0 && x <= f.x[len(f.x)-1] {
+			return step{}, false
+		}
+		f.x, f.y = append(f.x, x), append(f.y, y)
+	}
+	return f, true
+}
+
+// compareSteps compares two step functions at every x of either: a
+// shifted CDF is one change whose size is the largest change of its
+// value at some x.
+func compareSteps(c *Change, old, fresh step, tol float64) bool {
+	xs := append(slices.Clone(old.x), fresh.x...)
+	slices.Sort(xs)
+	xs = slices.Compact(xs)
+	c.Points = len(xs)
+	for _, x := range xs {
+		a, b := old.at(x), fresh.at(x)
+		if a == b {
+			continue
+		}
+		rel := relChangeOf(a, b)
+		if math.Abs(rel) <= tol {
+			continue
+		}
+		c.Moved++
+		if !c.HasRel || math.Abs(rel) > math.Abs(c.Rel) {
+			c.Rel, c.HasRel = rel, true
+		}
+	}
+	return c.Moved > 0
 }
 
 // compareClaims pairs claims by their text, in order, and keeps those
@@ -314,13 +390,21 @@ func relChange(o, n string) (float64, bool) {
 	if err1 != nil || err2 != nil {
 		return 0, false
 	}
+	return relChangeOf(a, c), true
+}
+
+// relChangeOf is (c-a)/|a|; from 0 it is infinite, signed as c is.
+func relChangeOf(a, c float64) float64 {
 	if a == 0 {
-		if c == 0 {
-			return 0, true
+		switch {
+		case c > 0:
+			return math.Inf(1)
+		case c < 0:
+			return math.Inf(-1)
 		}
-		return math.Inf(1), true
+		return 0
 	}
-	return (c - a) / math.Abs(a), true
+	return (c - a) / math.Abs(a)
 }
 
 // Largest lists every change of r that moved, the largest relative change

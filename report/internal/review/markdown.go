@@ -51,7 +51,7 @@ func Markdown(w io.Writer, r *Review, link string) {
 		var where []string
 		for _, lang := range lc.Lesson.Langs {
 			v := c.Views[lang]
-			text := v.Where
+			text := mdEscape(v.Where)
 			if c.Kind == Value {
 				text = excerpt(v.New, 90)
 			}
@@ -62,7 +62,7 @@ func Markdown(w io.Writer, r *Review, link string) {
 			change = percent(c.Rel)
 		}
 		if c.Kind == Series {
-			values = fmt.Sprintf("%d of %d points moved", c.Moved, c.Points)
+			values = mdEscape(c.seriesMoves())
 		}
 		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", lc.Lesson.Key, strings.Join(where, "<br>"), values, change)
 	}
@@ -94,5 +94,6 @@ func excerpt(s Sentence, max int) string {
 
 // mdEscape keeps text from breaking a table row or turning into markup.
 func mdEscape(s string) string {
-	return strings.NewReplacer("|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "<", "&lt;", "\n", " ").Replace(s)
+	return strings.NewReplacer(`\`, `\\`, "|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`,
+		"@", "@\u200b", "#", `\#`, "<", "&lt;", ">", "&gt;", "&", "&amp;", "\n", " ").Replace(s)
 }

@@ -2,6 +2,7 @@ package review
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -22,6 +23,9 @@ func TestSentences(t *testing.T) {
 		{[]run{{text: "It ended. "}, {value: v}, {text: " came next."}}, []string{"It ended. ", "{} came next."}},
 		{[]run{{text: "Bitti! "}, {text: "Şimdi "}, {value: v}, {text: "."}}, []string{"Bitti! ", "Şimdi {}."}},
 		{[]run{{text: "no end"}}, []string{"no end"}},
+		{[]run{{text: "Kuyruk uzuyor. k1'in yükü "}, {value: v}, {text: "."}}, []string{"Kuyruk uzuyor. ", "k1'in yükü {}."}},
+		{[]run{{text: "Bekleme 90. yüzdelikte "}, {value: v}, {text: " tur, vb. Sonra biter."}}, []string{"Bekleme 90. yüzdelikte {} tur, vb. Sonra biter."}},
+		{[]run{{text: "It ends at 3. "}, {value: v}, {text: " follows."}}, []string{"It ends at 3. ", "{} follows."}},
 	}
 	for _, tc := range tests {
 		runs, spans := sentences(tc.runs)
@@ -151,4 +155,40 @@ func FuzzSentences(f *testing.F) {
 			t.Fatalf("sentences of %q give back %q", s, b.String())
 		}
 	})
+}
+
+// TestCompareLanguagesAndSteps: a value only the second language shows is
+// reviewed; a shifted CDF is one change measured at every x of either
+// side, within the tolerance or not; a side without a numbers file says
+// nothing about numbers, only claims.
+func TestCompareLanguagesAndSteps(t *testing.T) {
+	two := func(en []Item, numbers bool) []*LessonSnapshot {
+		return []*LessonSnapshot{{Key: "01-a", Langs: []string{"tr", "en"}, Items: map[string][]Item{"en": en}, Numbers: numbers}}
+	}
+	cdf := func(shift float64) Item {
+		var pts []Point
+		for i := range 4 {
+			pts = append(pts, Point{X: strconv.FormatFloat(float64(i)+shift, 'f', -1, 64), Y: strconv.FormatFloat(float64(i+1)/4, 'f', -1, 64)})
+		}
+		return Item{Kind: Series, Key: "fig.c.e:w", Step: true, Points: pts}
+	}
+	r := Compare("old", "new", two([]Item{value("a.x|0", "10"), cdf(0)}, true), two([]Item{value("a.x|0", "20"), cdf(0.5)}, true), 0)
+	if len(r.Lessons) != 1 || len(r.Lessons[0].Changes) != 2 {
+		t.Fatalf("changes: %+v", r.Lessons)
+	}
+	if c := r.Lessons[0].Changes[0]; c.Key != "a.x|0" || c.Old != "10" || c.New != "20" || c.Views["en"].New.String() != "It is 20." || len(c.Views["tr"].New) != 0 {
+		t.Errorf("English-only value: %+v", c)
+	}
+	// Old steps at 0 1 2 3, new at 0.5 … 3.5: at 0, 1, 2, 3 the new curve
+	// is a quarter lower, at 0.5 … 2.5 the same, at 3.5 both are 1.
+	c := r.Lessons[0].Changes[1]
+	if got := c.headline(); got != "figure fig.c.e:w: moved at 4 of 8 positions, the largest -100.00%" || !c.IsMove() {
+		t.Errorf("shifted CDF: %q, a move: %v", got, c.IsMove())
+	}
+	if r := Compare("old", "new", two([]Item{cdf(0)}, true), two([]Item{cdf(0.5)}, true), 1); len(r.Lessons) != 0 {
+		t.Errorf("a shift within the tolerance is reported: %+v", r.Lessons[0].Changes[0])
+	}
+	if r := Compare("old", "new", two([]Item{value("a.x|0", "10")}, false), two([]Item{value("a.x|0", "20")}, true), 0); len(r.Lessons) != 0 {
+		t.Errorf("a side without numbers: %+v", r.Lessons[0].Changes[0])
+	}
 }

@@ -197,12 +197,14 @@ func sentences(runs []run) ([]run, [][2]int) {
 	runs = split
 	var spans [][2]int
 	start := 0
+	tail := "" // the prose since the last value, up to run i
 	for i, r := range runs {
-		if r.value != nil || !endsSentence(r.text) || i+1 >= len(runs) {
+		if r.value != nil {
+			tail = ""
 			continue
 		}
-		next := runs[i+1]
-		if next.value != nil || startsSentence(next.text) {
+		tail += r.text
+		if i+1 < len(runs) && endsSentence(tail, runs[i+1]) {
 			spans = append(spans, [2]int{start, i + 1})
 			start = i + 1
 		}
@@ -210,13 +212,35 @@ func sentences(runs []run) ([]run, [][2]int) {
 	return runs, append(spans, [2]int{start, len(runs)})
 }
 
-func endsSentence(s string) bool {
-	return strings.HasSuffix(s, ". ") || strings.HasSuffix(s, "! ") || strings.HasSuffix(s, "? ")
+// endsSentence reports whether a sentence ends with s, prose that ends in
+// '.', '!' or '?' and a space, before next: not after an abbreviation, nor
+// after a number's period before a lower-case word (a Turkish ordinal,
+// "90. yüzdelik").
+func endsSentence(s string, next run) bool {
+	if !strings.HasSuffix(s, ". ") && !strings.HasSuffix(s, "! ") && !strings.HasSuffix(s, "? ") {
+		return false
+	}
+	if !strings.HasSuffix(s, ". ") {
+		return true
+	}
+	word := s[:len(s)-2]
+	if i := strings.LastIndexAny(word, " (\n"); i >= 0 {
+		word = word[i+1:]
+	}
+	if abbreviations[strings.ToLower(word)] {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(next.text)
+	if next.value == nil && unicode.IsLower(r) && word != "" && strings.Trim(word, "0123456789") == "" {
+		return false
+	}
+	return true
 }
 
-func startsSentence(s string) bool {
-	r, _ := utf8.DecodeRuneInString(s)
-	return unicode.IsUpper(r) || unicode.IsDigit(r) || r == '"' || r == '“' || r == '('
+// abbreviations end in a period that does not end a sentence.
+var abbreviations = map[string]bool{
+	"e.g": true, "i.e": true, "etc": true, "vs": true, "cf": true, "fig": true, "no": true, "dr": true,
+	"vb": true, "vd": true, "örn": true, "ör": true, "bkz": true, "yak": true, "sn": true, "s": true,
 }
 
 // tidy joins the pieces of prose around the number and trims the

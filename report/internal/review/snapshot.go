@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"lbcourse/report/internal/directive"
+	"lbcourse/report/internal/figure"
 	"lbcourse/report/internal/lesson"
 	"lbcourse/report/internal/numbers"
 	"lbcourse/report/internal/numfmt"
@@ -68,9 +69,12 @@ type Item struct {
 	Points []Point
 	// LogX, LogY: the series' figure draws that axis logarithmic.
 	LogX, LogY bool
-	// Alone: the series' points are values alone (a CDF's or a
-	// histogram's), X their index in sorted order.
+	// Alone: the series' points are values alone (a histogram's), X
+	// their index in sorted order.
 	Alone bool
+	// Step: the series is a step function of x (a CDF's or a step
+	// plot's), compared at every x of either side.
+	Step bool
 }
 
 // A Point is one point of a series: X is its position (the index for a
@@ -268,7 +272,8 @@ func (t *texter) series(d *directive.Plot) []Item {
 	for _, s := range order {
 		keys := bySeries[s]
 		slices.Sort(keys) // indexes are padded: this is their order
-		it := Item{Kind: Series, Key: s, Where: name + " · " + strings.TrimPrefix(s, prefix), LogX: d.X.Log, LogY: d.Y.Log}
+		it := Item{Kind: Series, Key: s, Where: name + " · " + strings.TrimPrefix(s, prefix), LogX: d.X.Log, LogY: d.Y.Log,
+			Step: d.Type == figure.CDF || d.Type == figure.Step}
 		for _, k := range keys {
 			p, alone := point(k, t.nums[k].Value)
 			it.Points, it.Alone = append(it.Points, p), alone

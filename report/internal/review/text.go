@@ -129,15 +129,12 @@ func plural(n int, one, many string) string {
 // headline names a change and its size.
 func (c *Change) headline() string {
 	switch {
+	case c.Kind == Series && len(c.OldPoints) == 0:
+		return fmt.Sprintf("new figure series %s: %d points", c.Key, len(c.NewPoints))
+	case c.Kind == Series && len(c.NewPoints) == 0:
+		return fmt.Sprintf("figure series gone %s: %d points", c.Key, len(c.OldPoints))
 	case c.Kind == Series:
-		s := fmt.Sprintf("figure %s: %d of %d points moved", c.Key, c.Moved, c.Points)
-		if c.Added+c.Removed > 0 {
-			s += fmt.Sprintf(", %d added, %d removed", c.Added, c.Removed)
-		}
-		if c.HasRel {
-			s += ", the largest " + percent(c.Rel)
-		}
-		return s
+		return "figure " + c.Key + ": " + c.seriesMoves()
 	case c.Old == "":
 		return fmt.Sprintf("new %s %s: %s", c.noun(), c.Key, c.New)
 	case c.New == "":
@@ -146,6 +143,23 @@ func (c *Change) headline() string {
 	s := fmt.Sprintf("%s %s: %s -> %s", c.noun(), c.Key, c.Old, c.New)
 	if c.HasRel {
 		s += " (" + percent(c.Rel) + ")"
+	}
+	return s
+}
+
+// seriesMoves says how much a series that both sides have moved.
+func (c *Change) seriesMoves() string {
+	var s string
+	if c.Step {
+		s = fmt.Sprintf("moved at %d of %d positions", c.Moved, c.Points)
+	} else {
+		s = fmt.Sprintf("%d of %d points moved", c.Moved, c.Points)
+		if c.Added+c.Removed > 0 {
+			s += fmt.Sprintf(", %d added, %d removed", c.Added, c.Removed)
+		}
+	}
+	if c.HasRel {
+		s += ", the largest " + percent(c.Rel)
 	}
 	return s
 }
