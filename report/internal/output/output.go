@@ -331,13 +331,14 @@ func (f *Files) WriteAtomic(dir string) error {
 }
 
 // fill writes the site into tmp, with the files of the previous site in dir
-// that its build did not write.
+// that its build did not write. A file the previous build wrote with the
+// same bytes is hard-linked from dir instead of written again.
 func (f *Files) fill(tmp, dir string) error {
-	if err := f.WriteTo(tmp); err != nil {
-		return err
-	}
 	owned, _, err := readMarker(dir)
 	if err != nil {
+		return err
+	}
+	if err := f.writeLinking(tmp, dir, owned); err != nil {
 		return err
 	}
 	keep, err := foreign(dir, owned)
@@ -345,6 +346,38 @@ func (f *Files) fill(tmp, dir string) error {
 		return err
 	}
 	return f.keep(dir, tmp, keep)
+}
+
+// writeLinking writes every file under dir, which must exist, linking
+// from prev each file that prev's build wrote (owned) with the same bytes.
+func (f *Files) writeLinking(dir, prev string, owned map[string]bool) error {
+	if err := os.Chmod(dir, 0o755); err != nil {
+		return err
+	}
+	for _, n := range f.Names() {
+		p := filepath.Join(dir, filepath.FromSlash(n))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if owned[n] && sameFile(filepath.Join(prev, filepath.FromSlash(n)), f.m[n]) &&
+			os.Link(filepath.Join(prev, filepath.FromSlash(n)), p) == nil {
+			continue
+		}
+		if err := os.WriteFile(p, f.m[n], 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sameFile reports whether the regular file at p holds exactly b.
+func sameFile(p string, b []byte) bool {
+	st, err := os.Lstat(p)
+	if err != nil || !st.Mode().IsRegular() || st.Size() != int64(len(b)) || st.Mode().Perm() != 0o644 {
+		return false
+	}
+	got, err := os.ReadFile(p)
+	return err == nil && bytes.Equal(got, b)
 }
 
 // WriteTo writes every file under dir, which must exist.

@@ -1,9 +1,11 @@
 package output
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"testing"
 	"time"
 
@@ -121,4 +123,75 @@ func TestBuildsSerialised(t *testing.T) {
 	}
 	unlock()
 	<-got
+}
+
+// TestUnchangedFilesLinked: a file the previous build wrote with the same
+// bytes is linked into the new site, not written again; a changed file, or
+// one the user edited to the same length, is written.
+func TestUnchangedFilesLinked(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	if err := site("index.html", "en/a.html", "en/b.html").WriteAtomic(out); err != nil {
+		t.Fatal(err)
+	}
+	inode := func(p string) uint64 {
+		st, err := os.Stat(filepath.Join(out, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.Sys().(*syscall.Stat_t).Ino
+	}
+	before := map[string]uint64{"index.html": inode("index.html"), "en/a.html": inode("en/a.html"), "en/b.html": inode("en/b.html")}
+	os.WriteFile(filepath.Join(out, "en", "b.html"), []byte("NEW en/b.html"), 0o644) // same length, other bytes
+	next := site("index.html", "en/a.html", "en/b.html")
+	next.Add("en/a.html", []byte("changed"))
+	if err := next.WriteAtomic(out); err != nil {
+		t.Fatal(err)
+	}
+	if inode("index.html") != before["index.html"] {
+		t.Error("index.html, unchanged, was written again")
+	}
+	if inode("en/a.html") == before["en/a.html"] {
+		t.Error("en/a.html, changed, was linked")
+	}
+	got := outputtest.Tree(t, out)
+	if got["en/a.html"] != "changed" || got["en/b.html"] != "new en/b.html" || got["index.html"] != "new index.html" {
+		t.Errorf("site after the second build: %q", got)
+	}
+}
+
+// BenchmarkWriteAtomic writes a site of 136 files of 30 KB, as large as the
+// course's, over the previous one: unchanged (every file linked) and
+// changed (every file written).
+func BenchmarkWriteAtomic(b *testing.B) {
+	for _, changed := range []bool{false, true} {
+		name := "unchanged"
+		if changed {
+			name = "changed"
+		}
+		b.Run(name, func(b *testing.B) {
+			out := filepath.Join(b.TempDir(), "out")
+			page := make([]byte, 30_000)
+			n := 0
+			build := func() *Files {
+				f := New()
+				for i := range 136 {
+					if changed {
+						page[0] = byte(n)
+					}
+					f.Add(fmt.Sprintf("p/%03d.html", i), slices.Clone(page))
+				}
+				f.AddMarker()
+				n++
+				return f
+			}
+			if err := build().WriteAtomic(out); err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if err := build().WriteAtomic(out); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
