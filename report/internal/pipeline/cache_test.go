@@ -15,7 +15,10 @@ import (
 // each figure again (a damaged drawing is a quiet miss), and produces the
 // same site as a build without a cache.
 func TestCorruptCacheRecomputed(t *testing.T) {
-	o := courseOptions(t, t.TempDir())
+	// A copy of the shared cache (TestGolden's, when it ran first): the
+	// build before the corruption reads it, only the one after runs
+	// everything.
+	o := courseOptions(t, copyTree(t, sharedCacheDir()))
 	want, _, err := Render(context.Background(), o)
 	if err != nil {
 		t.Fatal(err)
