@@ -191,7 +191,11 @@ func (d differ) buildWorkTree(ctx context.Context) (*freshSide, *review.Side, er
 // notes say what could not be read.
 func (d differ) buildRev(ctx context.Context, rev, commit string) (side *review.Side, notes []string, err error) {
 	short, _ := git(ctx, "", "rev-parse", "--short", commit)
-	side = &review.Side{Label: fmt.Sprintf("%s (%s)", rev, short), Numbers: map[string]map[string]numbers.Line{}}
+	label := fmt.Sprintf("%s (%s)", rev, short)
+	if strings.HasPrefix(commit, rev) {
+		label = short // REV is a hash already
+	}
+	side = &review.Side{Label: label, Numbers: map[string]map[string]numbers.Line{}}
 	tmp, err := os.MkdirTemp("", "report-diff-")
 	if err != nil {
 		return nil, nil, err
@@ -220,7 +224,13 @@ func (d differ) buildRev(ctx context.Context, rev, commit string) (side *review.
 		return nil, nil, fmt.Errorf("%s (%s): its generator does not compile:\n%s", rev, short, lastLines(output, 20))
 	}
 	args := []string{"build", "-out", out, "-cache", d.revCache()}
-	if output, err := d.command(ctx, src, gen, args...); err != nil {
+	output, err := d.command(ctx, src, gen, args...)
+	if err != nil && ctx.Err() == nil && strings.Contains(output, "flag provided but not defined") {
+		// A generator older than -out and -cache builds into its own out/.
+		args, out = []string{"build"}, filepath.Join(src, "out")
+		output, err = d.command(ctx, src, gen, args...)
+	}
+	if err != nil {
 		if ctx.Err() != nil {
 			return nil, nil, ctx.Err()
 		}

@@ -26,6 +26,11 @@ type LessonReview struct {
 	Titles  map[string]string // by language code, the new side's
 	Changes []*Change
 	Claims  []ClaimChange
+	// Only is "new" for a lesson the old side does not have and "gone"
+	// for one the new side does not have; Numbers is then how many
+	// numbers its first page shows, and Changes is empty.
+	Only    string
+	Numbers int
 }
 
 // A Change is one number (or series) that moved, appeared or went away,
@@ -155,16 +160,13 @@ func index(items []Item) (map[itemID]Item, []itemID) {
 }
 
 func compareLesson(o, n *LessonSnapshot, tol float64) *LessonReview {
+	switch {
+	case o == nil:
+		return &LessonReview{Key: n.Key, Langs: n.Langs, Titles: n.Titles, Only: "new", Numbers: len(n.Items[first(n.Langs)])}
+	case n == nil:
+		return &LessonReview{Key: o.Key, Langs: o.Langs, Titles: o.Titles, Only: "gone", Numbers: len(o.Items[first(o.Langs)])}
+	}
 	ref := n
-	if ref == nil {
-		ref = o
-	}
-	if o == nil {
-		o = &LessonSnapshot{Key: n.Key, Items: map[string][]Item{}}
-	}
-	if n == nil {
-		n = &LessonSnapshot{Key: o.Key, Items: map[string][]Item{}}
-	}
 	lr := &LessonReview{Key: ref.Key, Langs: ref.Langs, Titles: ref.Titles}
 	type sides struct{ old, new map[itemID]Item }
 	byLang := map[string]sides{}
@@ -238,6 +240,13 @@ func compareLesson(o, n *LessonSnapshot, tol float64) *LessonReview {
 		return nil
 	}
 	return lr
+}
+
+func first(langs []string) string {
+	if len(langs) == 0 {
+		return ""
+	}
+	return langs[0]
 }
 
 // comparePoints matches a series' points by x and counts what moved; it

@@ -22,6 +22,9 @@ func HTML(dir string, r *Review) error {
 	n := 0
 	for _, l := range r.Lessons {
 		hl := htmlLesson{LessonReview: l}
+		if l.Only != "" {
+			hl.Summary = l.summary()
+		}
 		for _, c := range l.Changes {
 			hc := htmlChange{Change: c, Headline: c.headline()}
 			if c.Kind == Series {
@@ -64,6 +67,7 @@ type htmlPage struct {
 
 type htmlLesson struct {
 	*LessonReview
+	Summary string // for a lesson on one side only
 	Titles  []htmlTitle
 	Changes []htmlChange
 	Claims  []htmlClaim
@@ -137,7 +141,8 @@ figure{margin:.5rem 0}figure img{max-width:100%;height:auto;border:1px solid #dd
 <main>
 {{range .Lessons}}<section id="{{.Key}}">
 <h2><span class="key">{{.Key}}</span>{{range .Titles}}<br><span lang="{{.Lang}}">{{.Title}}</span>{{end}}</h2>
-{{if .Claims}}<h3>Claims</h3>
+{{with .Summary}}<p>{{.}}.</p>
+{{end}}{{if .Claims}}<h3>Claims</h3>
 <ul>
 {{range .Claims}}<li><code>{{.Src}}</code>: <span{{if eq .Now 2}} class="fails"{{end}}>{{.State}}</span>{{if .Msg}}<br><span class="where">{{.Msg}}</span>{{end}}</li>
 {{end}}</ul>

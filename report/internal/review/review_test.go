@@ -103,6 +103,11 @@ func TestCompare(t *testing.T) {
 		t.Errorf("a side against itself: %+v", got.Lessons)
 	}
 	b.Reset()
+	Text(&b, Compare("old", "new", nil, snap([]Item{value("a.x|0", "1"), value("a.y|0", "2")}), 0), false)
+	if want := "new against old\n\n01-a: a new lesson, 2 numbers\n\n0 numbers moved, 0 claims fail, 1 new lesson\n"; b.String() != want {
+		t.Errorf("a new lesson:\n%s\nwant\n%s", b.String(), want)
+	}
+	b.Reset()
 	Text(&b, Compare("old", "new", snap(nil), snap(nil), 0), false)
 	if b.String() != "new against old\nno displayed number moved and every claim holds\n" {
 		t.Errorf("nothing moved: %q", b.String())

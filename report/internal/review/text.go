@@ -17,6 +17,10 @@ func Text(w io.Writer, r *Review, color bool) {
 	}
 	mark := func(s Sentence, old bool) string { return s.marked(color, old) }
 	for _, l := range r.Lessons {
+		if l.Only != "" {
+			fmt.Fprintf(w, "\n%s: %s\n", l.Key, l.summary())
+			continue
+		}
 		fmt.Fprintf(w, "\n%s: %s\n", l.Key, l.summary())
 		for _, c := range l.Changes {
 			fmt.Fprintf(w, "  %s\n", c.headline())
@@ -79,11 +83,32 @@ func (r *Review) totals() string {
 	if flipped > 0 {
 		parts = append(parts, plural(flipped, "claim changed its truth", "claims changed their truth"))
 	}
+	var added, gone int
+	for _, l := range r.Lessons {
+		switch l.Only {
+		case "new":
+			added++
+		case "gone":
+			gone++
+		}
+	}
+	if added > 0 {
+		parts = append(parts, plural(added, "new lesson", "new lessons"))
+	}
+	if gone > 0 {
+		parts = append(parts, plural(gone, "lesson no longer there", "lessons no longer there"))
+	}
 	return strings.Join(parts, ", ")
 }
 
 // summary counts one lesson's changes.
 func (l *LessonReview) summary() string {
+	switch l.Only {
+	case "new":
+		return fmt.Sprintf("a new lesson, %s", plural(l.Numbers, "number", "numbers"))
+	case "gone":
+		return fmt.Sprintf("a lesson no longer there, %s", plural(l.Numbers, "number", "numbers"))
+	}
 	var values, cells, series, other, failing int
 	for _, c := range l.Changes {
 		switch {
