@@ -58,14 +58,16 @@ import (
 )
 
 // Limits on the size of a run. Without series a run keeps one wait per
-// request (80 MB at MaxRequests) and the requests open; with them every
-// rule keeps one series per replica, requests long, so the series' limits
-// bound them (at MaxReplicaRequests about 50 MB in all).
+// request (80 MB at MaxRequests) and the requests open, and its time grows
+// with replicas × requests (MaxWork bounds it); with series every rule
+// keeps one series per replica, requests long, so the series' limits bound
+// them (at MaxReplicaRequests about 50 MB in all).
 const (
 	MaxReplicas        = 100
 	MaxRequests        = 10_000_000
-	MaxSeriesRequests  = 100_000   // requests, with series
-	MaxReplicaRequests = 1_000_000 // replicas × requests, with series
+	MaxSeriesRequests  = 100_000     // requests, with series
+	MaxReplicaRequests = 1_000_000   // replicas × requests, with series
+	MaxWork            = 100_000_000 // replicas × requests, without series: a few seconds a run
 )
 
 // lcgModulus bounds the generator's state: a seed must lie in [0, lcgModulus).
@@ -133,9 +135,14 @@ func (p Params) Validate() error {
 		bad("requests", "must be at most "+strconv.Itoa(MaxSeriesRequests)+" with series (series: false for more), got "+strconv.Itoa(p.Requests))
 	case p.Series && p.Replicas >= 1 && p.Replicas <= MaxReplicas && p.Replicas*p.Requests > MaxReplicaRequests:
 		bad("requests", "times replicas must be at most "+strconv.Itoa(MaxReplicaRequests)+" with series (series: false for more), got "+strconv.Itoa(p.Requests)+" × "+strconv.Itoa(p.Replicas))
+	case p.Replicas >= 1 && p.Replicas <= MaxReplicas && p.Replicas*p.Requests > MaxWork:
+		bad("requests", "times replicas must be at most "+strconv.Itoa(MaxWork)+", got "+strconv.Itoa(p.Requests)+" × "+strconv.Itoa(p.Replicas))
 	}
-	if !(p.Arrival > 0) || math.IsInf(p.Arrival, 1) {
+	switch {
+	case !(p.Arrival > 0) || math.IsInf(p.Arrival, 1):
 		bad("arrival", "must be a finite number greater than 0, got "+formatFloat(p.Arrival))
+	case p.Requests >= 1 && math.IsInf(float64(p.Requests-1)*p.Arrival, 1):
+		bad("arrival", "times requests must stay a finite number of turns, got "+formatFloat(p.Arrival)+" × "+strconv.Itoa(p.Requests))
 	}
 	if p.Seed < 0 || p.Seed >= lcgModulus {
 		bad("seed", "must be in [0, 2147483648), got "+strconv.FormatInt(p.Seed, 10))
