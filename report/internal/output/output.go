@@ -349,9 +349,14 @@ func (f *Files) fill(tmp, dir string) error {
 }
 
 // writeLinking writes every file under dir, which must exist, linking
-// from prev each file that prev's build wrote (owned) with the same bytes.
+// from prev each file that prev's build wrote (owned) with the same bytes
+// and the mode a file written now gets.
 func (f *Files) writeLinking(dir, prev string, owned map[string]bool) error {
 	if err := os.Chmod(dir, 0o755); err != nil {
+		return err
+	}
+	perm, err := writtenPerm(dir)
+	if err != nil {
 		return err
 	}
 	for _, n := range f.Names() {
@@ -359,8 +364,7 @@ func (f *Files) writeLinking(dir, prev string, owned map[string]bool) error {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
 		}
-		if owned[n] && sameFile(filepath.Join(prev, filepath.FromSlash(n)), f.m[n]) &&
-			os.Link(filepath.Join(prev, filepath.FromSlash(n)), p) == nil {
+		if owned[n] && linkSame(filepath.Join(prev, filepath.FromSlash(n)), p, f.m[n], perm) {
 			continue
 		}
 		if err := os.WriteFile(p, f.m[n], 0o644); err != nil {
@@ -370,14 +374,38 @@ func (f *Files) writeLinking(dir, prev string, owned map[string]bool) error {
 	return nil
 }
 
-// sameFile reports whether the regular file at p holds exactly b.
-func sameFile(p string, b []byte) bool {
-	st, err := os.Lstat(p)
-	if err != nil || !st.Mode().IsRegular() || st.Size() != int64(len(b)) || st.Mode().Perm() != 0o644 {
+// writtenPerm is the permission os.WriteFile(…, 0o644) gives a file in dir
+// under this process's umask.
+func writtenPerm(dir string) (fs.FileMode, error) {
+	probe := filepath.Join(dir, ".report-perm-probe")
+	if err := os.WriteFile(probe, nil, 0o644); err != nil {
+		return 0, err
+	}
+	defer os.Remove(probe)
+	st, err := os.Stat(probe)
+	if err != nil {
+		return 0, err
+	}
+	return st.Mode().Perm(), nil
+}
+
+// linkSame links the regular file old to p when it holds exactly b with
+// permission perm, and reports whether p is now that file. A file replaced
+// between the comparison and the link is not taken: p is removed.
+func linkSame(old, p string, b []byte, perm fs.FileMode) bool {
+	st, err := os.Lstat(old)
+	if err != nil || !st.Mode().IsRegular() || st.Size() != int64(len(b)) || st.Mode().Perm() != perm {
 		return false
 	}
-	got, err := os.ReadFile(p)
-	return err == nil && bytes.Equal(got, b)
+	got, err := os.ReadFile(old)
+	if err != nil || !bytes.Equal(got, b) || os.Link(old, p) != nil {
+		return false
+	}
+	if now, err := os.Lstat(p); err != nil || !os.SameFile(st, now) {
+		os.Remove(p)
+		return false
+	}
+	return true
 }
 
 // WriteTo writes every file under dir, which must exist.
