@@ -6,14 +6,15 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // TestCorruptCacheRecomputed flips one byte in every cache entry: the next
-// build recomputes each experiment, reports each result entry once, draws
-// each figure again (a damaged drawing is a quiet miss), and produces the
-// same site as a build without a cache.
+// build recomputes each experiment, reports each result entry it reads
+// once, draws each figure again (a damaged drawing is a quiet miss), and
+// produces the same site as the build before the corruption.
 func TestCorruptCacheRecomputed(t *testing.T) {
 	// A copy of the shared cache (TestGolden's, when it ran first): the
 	// build before the corruption reads it, only the one after runs
@@ -49,7 +50,11 @@ func TestCorruptCacheRecomputed(t *testing.T) {
 	if s.Cached != 0 || s.Ran != s.Runs {
 		t.Errorf("%d cached, %d run of %d; want every experiment run again", s.Cached, s.Ran, s.Runs)
 	}
-	if len(s.Warnings) != results || results == 0 || results == len(entries) {
+	// The copy may hold entries of other tests' lessons, which this build
+	// does not read: each entry it reads is reported once, and it read
+	// enough of them to recompute every experiment (checked above).
+	if len(s.Warnings) == 0 || len(s.Warnings) > results || results == len(entries) ||
+		len(slices.Compact(slices.Sorted(slices.Values(s.Warnings)))) != len(s.Warnings) {
 		t.Errorf("%d warnings for %d corrupt result entries (of %d entries, drawings included):\n%s", len(s.Warnings), results, len(entries), strings.Join(s.Warnings, "\n"))
 	}
 	for _, w := range s.Warnings {
