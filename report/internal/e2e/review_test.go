@@ -33,11 +33,10 @@ func reviewSnapshot(mean, work string, ys ...string) []*review.LessonSnapshot {
 	}}
 }
 
-// TestReviewPage opens the page report diff -html writes, at a phone's
-// and a desktop's width: the document does not scroll sideways, both
-// languages' columns are in sight, the overlaid figure is shown.
-func TestReviewPage(t *testing.T) {
-	t.Parallel()
+// reviewPage writes a review page with a moved value, cell and series
+// and a claim that no longer holds into a temporary directory.
+func reviewPage(t *testing.T) string {
+	t.Helper()
 	dir := t.TempDir()
 	r := review.Compare("HEAD (c54910a)", "working tree (with uncommitted changes)",
 		reviewSnapshot("3.00", "1635/581/553", "1", "2", "4"), reviewSnapshot("3.50", "2180/581/553", "1", "3", "5"), 0)
@@ -46,7 +45,16 @@ func TestReviewPage(t *testing.T) {
 	if err := review.HTML(dir, r); err != nil {
 		t.Fatal(err)
 	}
-	url := serveSite(t, dir) + "/index.html"
+	return dir
+}
+
+// TestReviewPage opens the page report diff -html writes, at a phone's
+// and a desktop's width: the document does not scroll sideways, both
+// languages' columns are in sight, the overlaid figure is shown; and axe
+// finds nothing serious on it, in either colour scheme.
+func TestReviewPage(t *testing.T) {
+	t.Parallel()
+	url := serveSite(t, reviewPage(t)) + "/index.html"
 	tb := newTab(t)
 	for _, vp := range viewports {
 		if err := vp.load(tb, url); err != nil {
@@ -78,6 +86,21 @@ func TestReviewPage(t *testing.T) {
 		}
 		for _, p := range tb.rec.take() {
 			t.Errorf("%s: %s", vp.name, p)
+		}
+	}
+	inject := axeScript(t)
+	for i, ps := range axePasses {
+		vs, err := runAxe(tb, url, ps, inject, i == 0)
+		if err != nil {
+			t.Fatalf("axe at %s: %v", ps, err)
+		}
+		for _, v := range vs {
+			f := &foundViolation{axeViolation: v, widths: []string{ps.String()}, seen: map[string][]string{}}
+			if msg := formatViolation("review page", f); failingImpacts[v.Impact] {
+				t.Error(msg)
+			} else {
+				t.Log(msg)
+			}
 		}
 	}
 }

@@ -346,3 +346,17 @@ func BenchmarkLesson05Cold(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWarmRender renders the whole course with every result cached:
+// what a prose edit costs before the site is written.
+func BenchmarkWarmRender(b *testing.B) {
+	o := courseOptions(b, sharedCacheDir())
+	if _, _, err := Render(context.Background(), o); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, _, err := Render(context.Background(), o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
