@@ -87,6 +87,9 @@ type ClaimChange struct {
 	Msg      string // the new build's message when it fails
 }
 
+// Failing reports whether the claim does not hold on the new side.
+func (c ClaimChange) Failing() bool { return c.Now == Fails }
+
 // Count sums a review's changes: numbers and series that moved, numbers a
 // prose edit added or removed, claims that now fail, and claims whose
 // truth changed.

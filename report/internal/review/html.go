@@ -144,7 +144,7 @@ figure{margin:.5rem 0}figure img{max-width:100%;height:auto;border:1px solid #dd
 {{with .Summary}}<p>{{.}}.</p>
 {{end}}{{if .Claims}}<h3>Claims</h3>
 <ul>
-{{range .Claims}}<li><code>{{.Src}}</code>: <span{{if eq .Now 2}} class="fails"{{end}}>{{.State}}</span>{{if .Msg}}<br><span class="where">{{.Msg}}</span>{{end}}</li>
+{{range .Claims}}<li><code>{{.Src}}</code>: <span{{if .Failing}} class="fails"{{end}}>{{.State}}</span>{{if .Msg}}<br><span class="where">{{.Msg}}</span>{{end}}</li>
 {{end}}</ul>
 {{end}}{{range .Changes}}<article>
 <h3 class="key">{{.Headline}}</h3>
