@@ -46,7 +46,7 @@ type Experiment struct {
 	done chan struct{}
 
 	indexOnce sync.Once
-	index     map[string]int // value path → position in Result.Values
+	index     *valueIndex // value path → position in Result.Values
 	declOnce  sync.Once
 	decl      expanded // a varied experiment's Declared
 }
@@ -56,13 +56,8 @@ type Experiment struct {
 // holds hundreds of thousands of values. Safe for concurrent use once x
 // has run.
 func (x *Experiment) Value(path string) (model.Value, bool) {
-	x.indexOnce.Do(func() {
-		x.index = make(map[string]int, len(x.Result.Values))
-		for i, v := range x.Result.Values {
-			x.index[v.Path] = i
-		}
-	})
-	i, ok := x.index[path]
+	x.indexOnce.Do(func() { x.index = newValueIndex(x.Result.Values) })
+	i, ok := x.index.lookup(path)
 	if !ok {
 		return model.Value{}, false
 	}
