@@ -57,6 +57,16 @@ func cmdDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "report diff: %v\n", err)
 		return 1
 	}
+	var stale []string
+	if *check {
+		r.Checked = true
+		if stale = compareTree(fresh.files, sf.out); len(stale) > 0 {
+			r.Gate = append(r.Gate, fmt.Sprintf("%s is stale (%d files differ from what the sources build: run make report and commit it)", sf.out, len(stale)))
+		}
+		if n := len(fresh.falses); n > 0 {
+			r.Gate = append(r.Gate, fmt.Sprintf("%d claims do not hold", n))
+		}
+	}
 	if *htmlDir != "" {
 		if err := review.HTML(*htmlDir, r); err != nil {
 			fmt.Fprintf(stderr, "report diff: writing the review page: %v\n", err)
@@ -71,22 +81,19 @@ func cmdDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if !*check {
 		return 0
 	}
-	failed := false
-	if stale := compareTree(fresh.files, sf.out); len(stale) > 0 {
+	if len(stale) > 0 {
 		for _, s := range stale {
 			fmt.Fprintln(stderr, s)
 		}
 		fmt.Fprintf(stderr, "report diff: %s is stale (%d files): run make report and commit it\n", sf.out, len(stale))
-		failed = true
 	}
 	if n := len(fresh.falses); n > 0 {
 		for _, e := range fresh.falses {
 			fmt.Fprintln(stderr, e)
 		}
 		fmt.Fprintf(stderr, "report diff: %d claims do not hold\n", n)
-		failed = true
 	}
-	if failed {
+	if len(r.Gate) > 0 {
 		return 1
 	}
 	return 0

@@ -155,6 +155,12 @@ func TestDiffReview(t *testing.T) {
 		t.Errorf("diff -check: exit %d\n%s", code, stderr)
 	}
 
+	// The gate's verdict reaches the pull-request summary too.
+	code, out, _ = run("-check", "-markdown", "lesson")
+	if want := "\n**Check failed:** out is stale (24 files differ from what the sources build: run make report and commit it); 1 claims do not hold.\n"; code != 1 || !strings.Contains(out, want) {
+		t.Errorf("diff -check -markdown: exit %d, want 1 and %q in\n%s", code, want, out)
+	}
+
 	for _, tc := range []struct {
 		args   []string
 		code   int

@@ -14,7 +14,11 @@ type Review struct {
 	Tolerance float64
 	// Notes say what could not be compared, such as a side without
 	// numbers files.
-	Notes   []string
+	Notes []string
+	// Gate lists why a CI check fails (a stale site, false claims); it is
+	// nil when no check was asked for, and empty when the check passes.
+	Gate    []string
+	Checked bool
 	Lessons []*LessonReview
 }
 
@@ -50,14 +54,16 @@ type Change struct {
 	// none added or removed.
 	Moved, Added, Removed, Points int
 	OldPoints, NewPoints          []Point
-	LogX, LogY, Alone, Step       bool
+	LogX, LogY, Alone, Step, CDF  bool
+	XLabel, YLabel                string // the first language's
 }
 
 // IsMove reports whether the change is a number that moved (present on both
-// sides), as opposed to one a prose edit added or removed.
+// sides), or a series some of whose points moved, as opposed to what a
+// change only added or removed.
 func (c *Change) IsMove() bool {
 	if c.Kind == Series {
-		return len(c.OldPoints) > 0 && len(c.NewPoints) > 0
+		return len(c.OldPoints) > 0 && len(c.NewPoints) > 0 && c.Moved > 0
 	}
 	return c.Old != "" && c.New != ""
 }
@@ -90,10 +96,10 @@ type ClaimChange struct {
 // Failing reports whether the claim does not hold on the new side.
 func (c ClaimChange) Failing() bool { return c.Now == Fails }
 
-// Count sums a review's changes: numbers and series that moved, numbers a
-// prose edit added or removed, claims that now fail, and claims whose
-// truth changed.
-func (r *Review) Count() (moved, other, failing, flipped int) {
+// Count sums a review's changes: numbers and series that moved, numbers
+// (and series) a change added or removed, claims that do not hold, of
+// them those that held before, and claims that hold and did not before.
+func (r *Review) Count() (moved, other, failing, broken, mended int) {
 	for _, l := range r.Lessons {
 		for _, c := range l.Changes {
 			if c.IsMove() {
@@ -103,11 +109,14 @@ func (r *Review) Count() (moved, other, failing, flipped int) {
 			}
 		}
 		for _, c := range l.Claims {
-			if c.Now == Fails {
+			switch {
+			case c.Now == Fails && c.Was == Holds:
 				failing++
-			}
-			if c.Was != Absent && c.Now != Absent && c.Was != c.Now {
-				flipped++
+				broken++
+			case c.Now == Fails:
+				failing++
+			case c.Now == Holds && c.Was == Fails:
+				mended++
 			}
 		}
 	}
@@ -146,20 +155,68 @@ type itemID struct {
 	n    int
 }
 
-// index numbers each page's items by kind, key and occurrence, and lists
-// the ids in page order.
-func index(items []Item) (map[itemID]Item, []itemID) {
-	m := map[itemID]Item{}
-	var order []itemID
-	count := map[itemID]int{}
-	for _, it := range items {
-		base := itemID{it.Kind, it.Key, 0}
-		id := itemID{it.Kind, it.Key, count[base]}
-		count[base]++
-		m[id] = it
+// pair matches one page's old items with its new ones and names each
+// pair by kind, key and occurrence: the n-th new occurrence of a key is
+// paired with an old occurrence in the same sentence (every value in it a
+// placeholder) if there is one, else with the first old occurrence left,
+// in order; old occurrences left over come after the new ones. It returns
+// each side's items by id and the ids in page order, new side first.
+func pair(old, fresh []Item) (olds, news map[itemID]Item, order []itemID) {
+	olds, news = map[itemID]Item{}, map[itemID]Item{}
+	type base struct {
+		kind ItemKind
+		key  string
+	}
+	oldBy := map[base][]int{} // positions in old of each key's occurrences
+	for i, it := range old {
+		b := base{it.Kind, it.Key}
+		oldBy[b] = append(oldBy[b], i)
+	}
+	used := make([]bool, len(old))
+	count := map[base]int{}
+	var later []int // new occurrences without a sentence to match
+	ids := make([]itemID, len(fresh))
+	for i, it := range fresh {
+		b := base{it.Kind, it.Key}
+		ids[i] = itemID{it.Kind, it.Key, count[b]}
+		count[b]++
+		news[ids[i]] = it
+		order = append(order, ids[i])
+		matched := false
+		if it.Shape != "" {
+			for _, j := range oldBy[b] {
+				if !used[j] && old[j].Shape == it.Shape {
+					used[j], matched = true, true
+					olds[ids[i]] = old[j]
+					break
+				}
+			}
+		}
+		if !matched {
+			later = append(later, i)
+		}
+	}
+	for _, i := range later {
+		b := base{fresh[i].Kind, fresh[i].Key}
+		for _, j := range oldBy[b] {
+			if !used[j] {
+				used[j] = true
+				olds[ids[i]] = old[j]
+				break
+			}
+		}
+	}
+	for j, it := range old {
+		if used[j] {
+			continue
+		}
+		b := base{it.Kind, it.Key}
+		id := itemID{it.Kind, it.Key, count[b]}
+		count[b]++
+		olds[id] = it
 		order = append(order, id)
 	}
-	return m, order
+	return olds, news, order
 }
 
 func compareLesson(o, n *LessonSnapshot, tol float64) *LessonReview {
@@ -176,10 +233,9 @@ func compareLesson(o, n *LessonSnapshot, tol float64) *LessonReview {
 	var order []itemID
 	inOrder := map[itemID]bool{}
 	for _, lang := range ref.Langs {
-		om, oOrder := index(o.Items[lang])
-		nm, nOrder := index(n.Items[lang])
+		om, nm, ids := pair(o.Items[lang], n.Items[lang])
 		byLang[lang] = sides{om, nm}
-		for _, id := range append(nOrder, oOrder...) {
+		for _, id := range ids {
 			if !inOrder[id] {
 				inOrder[id] = true
 				order = append(order, id)
@@ -199,12 +255,13 @@ func compareLesson(o, n *LessonSnapshot, tol float64) *LessonReview {
 				break
 			}
 		}
-		if (!o.Numbers && inOld) || (!n.Numbers && inNew) {
+		if !o.Numbers || !n.Numbers {
 			continue // a side without numbers cannot say what moved
 		}
 		c := &Change{Kind: id.kind, Key: id.key, Views: map[string]View{}}
 		if id.kind == Series {
-			c.LogX, c.LogY, c.Alone, c.Step = nv.LogX || ov.LogX, nv.LogY || ov.LogY, nv.Alone || ov.Alone, nv.Step || ov.Step
+			c.LogX, c.LogY, c.Alone, c.Step, c.CDF = nv.LogX || ov.LogX, nv.LogY || ov.LogY, nv.Alone || ov.Alone, nv.Step || ov.Step, nv.CDF || ov.CDF
+			c.XLabel, c.YLabel = cmp.Or(nv.XLabel, ov.XLabel), cmp.Or(nv.YLabel, ov.YLabel)
 			if !comparePoints(c, ov.Points, nv.Points, tol) {
 				continue
 			}
@@ -256,9 +313,12 @@ func first(langs []string) string {
 // reports whether anything did.
 func comparePoints(c *Change, old, fresh []Point, tol float64) bool {
 	c.OldPoints, c.NewPoints, c.Points = old, fresh, len(fresh)
-	if c.Step && len(old) > 0 && len(fresh) > 0 {
+	if (c.Step || c.CDF) && len(old) > 0 && len(fresh) > 0 {
 		if of, ok := stepOf(old); ok {
 			if nf, ok := stepOf(fresh); ok {
+				if c.CDF {
+					return compareQuantiles(c, of, nf, tol)
+				}
 				return compareSteps(c, of, nf, tol)
 			}
 		}
@@ -333,6 +393,48 @@ func compareSteps(c *Change, old, fresh step, tol float64) bool {
 	c.Points = len(xs)
 	for _, x := range xs {
 		a, b := old.at(x), fresh.at(x)
+		if a == b {
+			continue
+		}
+		rel := relChangeOf(a, b)
+		if math.Abs(rel) <= tol {
+			continue
+		}
+		c.Moved++
+		if !c.HasRel || math.Abs(rel) > math.Abs(c.Rel) {
+			c.Rel, c.HasRel = rel, true
+		}
+	}
+	return c.Moved > 0
+}
+
+// quantile is the smallest x at which f reaches share y, and whether it
+// does.
+func (f step) quantile(y float64) (float64, bool) {
+	for i, v := range f.y {
+		if v >= y {
+			return f.x[i], true
+		}
+	}
+	return 0, false
+}
+
+// compareQuantiles compares two distributions given by their cumulative
+// shares at the value of every share either reaches: a CDF shifted along
+// x moves by the relative change of its values, which the tolerance
+// bounds.
+func compareQuantiles(c *Change, old, fresh step, tol float64) bool {
+	ys := append(slices.Clone(old.y), fresh.y...)
+	slices.Sort(ys)
+	ys = slices.Compact(ys)
+	c.Points = len(ys)
+	for _, y := range ys {
+		a, okA := old.quantile(y)
+		b, okB := fresh.quantile(y)
+		if okA != okB {
+			c.Moved++
+			continue
+		}
 		if a == b {
 			continue
 		}

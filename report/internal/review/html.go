@@ -29,7 +29,7 @@ func HTML(dir string, r *Review) error {
 			hc := htmlChange{Change: c, Headline: c.headline()}
 			if c.Kind == Series {
 				n++
-				svg, err := Overlay(c, r.Old, r.New)
+				svg, err := Overlay(c)
 				if err != nil {
 					return err
 				}
@@ -136,6 +136,8 @@ figure{margin:.5rem 0}figure img{max-width:100%;height:auto;border:1px solid #dd
 <h1>Numbers review</h1>
 <p><strong>{{.New}}</strong> against <strong>{{.Old}}</strong>{{.ToleranceNote}}.</p>
 <p>{{.Totals}}.</p>
+{{if .Checked}}{{if .Gate}}<p class="fails">Check failed: {{range $i, $g := .Gate}}{{if $i}}; {{end}}{{$g}}{{end}}.</p>{{else}}<p>Check passed: out/ is what the sources build and every claim holds.</p>{{end}}
+{{end}}
 {{range .Notes}}<p class="note">{{.}}</p>
 {{end}}</header>
 <main>
@@ -148,7 +150,7 @@ figure{margin:.5rem 0}figure img{max-width:100%;height:auto;border:1px solid #dd
 {{end}}</ul>
 {{end}}{{range .Changes}}<article>
 <h3 class="key">{{.Headline}}</h3>
-{{if .Figure}}<figure><img src="{{.Figure}}" width="567" height="283" alt="The series {{.Key}}: old (grey, dashed) and new (blue) over each other"></figure>
+{{if .Figure}}<figure><img src="{{.Figure}}" width="567" height="283" alt="The series {{.Key}}: old (grey, dashed) and new (blue) over each other"><figcaption>Grey, dashed: {{$.Old}}. Blue: {{$.New}}.</figcaption></figure>
 {{end}}<div class="langs">
 {{range .Langs}}<div class="lang" lang="{{.Lang}}"><h4>{{.Lang}}</h4>
 {{if .Where}}<p class="where">{{.Where}}</p>

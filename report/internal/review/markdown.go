@@ -18,9 +18,16 @@ func Markdown(w io.Writer, r *Review, link string) {
 	fmt.Fprintf(w, "### Numbers review: %s against %s%s\n\n", mdEscape(r.New), mdEscape(r.Old), r.tolerance())
 	fmt.Fprintf(w, "%s.", r.totals())
 	if link != "" {
-		fmt.Fprintf(w, " [The full review, both languages, figures overlaid](%s)", link)
+		fmt.Fprintf(w, " [The review page: every change in its sentence, both languages, figures overlaid](%s)", link)
 	}
 	fmt.Fprintln(w)
+	if r.Checked {
+		if len(r.Gate) == 0 {
+			fmt.Fprintf(w, "\n**Check passed:** `out/` is what the sources build and every claim holds.\n")
+		} else {
+			fmt.Fprintf(w, "\n**Check failed:** %s.\n", mdEscape(strings.Join(r.Gate, "; ")))
+		}
+	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "\n> %s\n", mdEscape(n))
 	}
@@ -36,6 +43,31 @@ func Markdown(w io.Writer, r *Review, link string) {
 	}
 	if len(claims) > 0 {
 		fmt.Fprintf(w, "\n#### Claims\n\n%s\n", strings.Join(claims, "\n"))
+	}
+	var other []string
+	for _, l := range r.Lessons {
+		for _, c := range l.Changes {
+			if c.IsMove() {
+				continue
+			}
+			line := "- **" + l.Key + "** · " + mdEscape(c.headline())
+			if v := c.Views[first(l.Langs)]; c.Kind == Value && len(v.New) > 0 {
+				line += ": " + excerpt(v.New, 90)
+			} else if c.Kind == Value && len(v.Old) > 0 {
+				line += ": " + excerpt(v.Old, 90)
+			}
+			other = append(other, line)
+		}
+	}
+	if len(other) > 0 {
+		fmt.Fprintf(w, "\n#### Added or removed\n\n")
+		for i, line := range other {
+			if i == MarkdownRows {
+				fmt.Fprintf(w, "- … and %d more\n", len(other)-MarkdownRows)
+				break
+			}
+			fmt.Fprintln(w, line)
+		}
 	}
 	largest := r.Largest()
 	if len(largest) == 0 {
@@ -54,6 +86,9 @@ func Markdown(w io.Writer, r *Review, link string) {
 			text := mdEscape(v.Where)
 			if c.Kind == Value {
 				text = excerpt(v.New, 90)
+				if v.Where != "" {
+					text = mdEscape(v.Where) + ": " + text
+				}
 			}
 			where = append(where, lang+": "+text)
 		}

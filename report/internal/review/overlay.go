@@ -2,8 +2,11 @@ package review
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"image/color"
+	"math"
+	"slices"
 	"strconv"
 
 	"gonum.org/v1/plot"
@@ -13,13 +16,14 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// Overlay draws a series' old and new points in one SVG: the old in grey,
-// dashed, the new in blue. Points whose x or y is not a number are left
-// out; so are those a logarithmic axis cannot show. It is deterministic
-// for given points.
-func Overlay(c *Change, oldLabel, newLabel string) ([]byte, error) {
+// Overlay draws a series' old and new points in one SVG, under the
+// figure's axis labels: the old in grey, dashed, the new in blue, the
+// legend saying which. Points whose x or y is not a number are left out;
+// so are those a logarithmic axis cannot show. Values alone are drawn as
+// their distribution. It is deterministic for given points.
+func Overlay(c *Change) ([]byte, error) {
 	p := plot.New()
-	p.X.Label.Text, p.Y.Label.Text = "x", "y"
+	p.X.Label.Text, p.Y.Label.Text = c.XLabel, c.YLabel
 	if c.Alone {
 		p.X.Label.Text, p.Y.Label.Text = "value", "share at or below"
 	}
@@ -46,10 +50,10 @@ func Overlay(c *Change, oldLabel, newLabel string) ([]byte, error) {
 		p.Legend.Add(label, l)
 		return nil
 	}
-	if err := add(c.OldPoints, oldLabel, color.Gray{Y: 0x80}, true); err != nil {
+	if err := add(c.OldPoints, "old", color.Gray{Y: 0x80}, true); err != nil {
 		return nil, err
 	}
-	if err := add(c.NewPoints, newLabel, color.RGBA{R: 0x1f, G: 0x5f, B: 0xbf, A: 0xff}, false); err != nil {
+	if err := add(c.NewPoints, "new", color.RGBA{R: 0x1f, G: 0x5f, B: 0xbf, A: 0xff}, false); err != nil {
 		return nil, err
 	}
 	p.Legend.Top = true
@@ -68,6 +72,9 @@ func Overlay(c *Change, oldLabel, newLabel string) ([]byte, error) {
 // share of values at or below it.
 func (c *Change) xys(pts []Point) plotter.XYs {
 	var out plotter.XYs
+	if c.Alone {
+		pts = slices.SortedFunc(slices.Values(pts), func(a, b Point) int { return cmp.Compare(num(a.Y), num(b.Y)) })
+	}
 	for i, p := range pts {
 		x, err1 := strconv.ParseFloat(p.X, 64)
 		y, err2 := strconv.ParseFloat(p.Y, 64)
@@ -80,4 +87,13 @@ func (c *Change) xys(pts []Point) plotter.XYs {
 		out = append(out, plotter.XY{X: x, Y: y})
 	}
 	return out
+}
+
+// num reads a value, NaN when it is not a number (sorted first).
+func num(s string) float64 {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return math.NaN()
+	}
+	return v
 }

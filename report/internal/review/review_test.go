@@ -26,6 +26,9 @@ func TestSentences(t *testing.T) {
 		{[]run{{text: "Kuyruk uzuyor. k1'in yükü "}, {value: v}, {text: "."}}, []string{"Kuyruk uzuyor. ", "k1'in yükü {}."}},
 		{[]run{{text: "Bekleme 90. yüzdelikte "}, {value: v}, {text: " tur, vb. Sonra biter."}}, []string{"Bekleme 90. yüzdelikte {} tur, vb. Sonra biter."}},
 		{[]run{{text: "It ends at 3. "}, {value: v}, {text: " follows."}}, []string{"It ends at 3. ", "{} follows."}},
+		{[]run{{text: "Gecikme 99,9. yüzdelikte "}, {value: v}, {text: " oluyor; 95. yüzdelikte "}, {value: v}, {text: " idi. Sonra biter."}},
+			[]string{"Gecikme 99,9. yüzdelikte {} oluyor; 95. yüzdelikte {} idi. ", "Sonra biter."}},
+		{[]run{{text: "Bunlar "}, {value: v}, {text: ". ve "}, {value: v}, {text: ". öznelerdir. Son."}}, []string{"Bunlar {}. ve {}. öznelerdir. ", "Son."}},
 	}
 	for _, tc := range tests {
 		runs, spans := sentences(tc.runs)
@@ -94,7 +97,7 @@ func TestCompare(t *testing.T) {
     check does not hold: a.x < 5
   claim holds now: a.y > 1
 
-4 numbers moved, 2 numbers added or removed, 1 claim fails, 2 claims changed their truth
+4 numbers moved, 2 numbers added or removed, 1 claim fails (1 held before), 1 claim holds that failed before
 `
 	if b.String() != want {
 		t.Errorf("review:\n%s\nwant:\n%s", b.String(), want)
@@ -170,30 +173,66 @@ func TestCompareLanguagesAndSteps(t *testing.T) {
 	two := func(en []Item, numbers bool) []*LessonSnapshot {
 		return []*LessonSnapshot{{Key: "01-a", Langs: []string{"tr", "en"}, Items: map[string][]Item{"en": en}, Numbers: numbers}}
 	}
-	cdf := func(shift float64) Item {
+	curve := func(scale float64, cdf bool) Item {
 		var pts []Point
 		for i := range 4 {
-			pts = append(pts, Point{X: strconv.FormatFloat(float64(i)+shift, 'f', -1, 64), Y: strconv.FormatFloat(float64(i+1)/4, 'f', -1, 64)})
+			pts = append(pts, Point{X: strconv.FormatFloat(float64(i+1)*scale, 'f', -1, 64), Y: strconv.FormatFloat(float64(i+1)/4, 'f', -1, 64)})
 		}
-		return Item{Kind: Series, Key: "fig.c.e:w", Step: true, Points: pts}
+		return Item{Kind: Series, Key: "fig.c.e:w", Step: !cdf, CDF: cdf, Points: pts}
 	}
-	r := Compare("old", "new", two([]Item{value("a.x|0", "10"), cdf(0)}, true), two([]Item{value("a.x|0", "20"), cdf(0.5)}, true), 0)
+	r := Compare("old", "new", two([]Item{value("a.x|0", "10"), curve(1, true)}, true), two([]Item{value("a.x|0", "20"), curve(1.02, true)}, true), 0)
 	if len(r.Lessons) != 1 || len(r.Lessons[0].Changes) != 2 {
 		t.Fatalf("changes: %+v", r.Lessons)
 	}
 	if c := r.Lessons[0].Changes[0]; c.Key != "a.x|0" || c.Old != "10" || c.New != "20" || c.Views["en"].New.String() != "It is 20." || len(c.Views["tr"].New) != 0 {
 		t.Errorf("English-only value: %+v", c)
 	}
-	// Old steps at 0 1 2 3, new at 0.5 … 3.5: at 0, 1, 2, 3 the new curve
-	// is a quarter lower, at 0.5 … 2.5 the same, at 3.5 both are 1.
+	// A CDF whose values all grew by 2%: one change, measured along x.
 	c := r.Lessons[0].Changes[1]
-	if got := c.headline(); got != "figure fig.c.e:w: moved at 4 of 8 positions, the largest -100.00%" || !c.IsMove() {
+	if got := c.headline(); got != "figure fig.c.e:w: the value at 4 of 4 shares moved, the largest +2.00%" || !c.IsMove() {
 		t.Errorf("shifted CDF: %q, a move: %v", got, c.IsMove())
 	}
-	if r := Compare("old", "new", two([]Item{cdf(0)}, true), two([]Item{cdf(0.5)}, true), 1); len(r.Lessons) != 0 {
+	if r := Compare("old", "new", two([]Item{curve(1, true)}, true), two([]Item{curve(1.02, true)}, true), 0.05); len(r.Lessons) != 0 {
 		t.Errorf("a shift within the tolerance is reported: %+v", r.Lessons[0].Changes[0])
+	}
+	// A step series is compared at every x of either side: the new steps
+	// at 1.02, 2.04 … leave the old value in place just before each.
+	r = Compare("old", "new", two([]Item{curve(1, false)}, true), two([]Item{curve(1.02, false)}, true), 0)
+	if got := r.Lessons[0].Changes[0].headline(); got != "figure fig.c.e:w: moved at 4 of 8 positions, the largest -100.00%" {
+		t.Errorf("step series: %q", got)
 	}
 	if r := Compare("old", "new", two([]Item{value("a.x|0", "10")}, false), two([]Item{value("a.x|0", "20")}, true), 0); len(r.Lessons) != 0 {
 		t.Errorf("a side without numbers: %+v", r.Lessons[0].Changes[0])
+	}
+}
+
+// TestPairBySentence: a key that stands in several sentences is paired
+// sentence by sentence: a sentence added before the others is the new
+// occurrence, and the others keep their partners.
+func TestPairBySentence(t *testing.T) {
+	at := func(shape, neutral string) Item {
+		return Item{Kind: Value, Key: "e.requests|0", Neutral: neutral, Shape: shape,
+			Sentence: Sentence{{Text: shape + " "}, {Text: neutral, Number: true}}}
+	}
+	old := snap([]Item{at("A", "300"), at("B", "300")})
+	fresh := snap([]Item{at("NEW", "400"), at("A", "400"), at("B", "400")})
+	var b bytes.Buffer
+	Text(&b, Compare("old", "new", old, fresh, 0), false)
+	want := `new against old
+
+01-a: 2 values moved, 1 number added or removed
+  new value e.requests|0: 400
+    en + NEW «400»
+  value e.requests|0: 300 -> 400 (+33.33%)
+    en - A «300»
+    en + A «400»
+  value e.requests|0: 300 -> 400 (+33.33%)
+    en - B «300»
+    en + B «400»
+
+2 numbers moved, 1 number added or removed, 0 claims fail
+`
+	if b.String() != want {
+		t.Errorf("review:\n%s\nwant:\n%s", b.String(), want)
 	}
 }

@@ -39,15 +39,8 @@ func (t *texter) values() []Item {
 			return gast.WalkContinue, nil
 		}
 		switch n.(type) {
-		case *east.TableRow, *east.TableHeader:
-			var runs []run
-			for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-				if c != n.FirstChild() {
-					runs = append(runs, run{text: " | "})
-				}
-				runs = t.inline(c, runs)
-			}
-			out = append(out, t.sentenceItems(runs, false)...)
+		case *east.Table:
+			out = append(out, t.tableItems(n)...)
 			return gast.WalkSkipChildren, nil
 		case *gast.Paragraph, *gast.TextBlock, *gast.Heading:
 			out = append(out, t.sentenceItems(t.inline(n, nil), true)...)
@@ -56,6 +49,50 @@ func (t *texter) values() []Item {
 		return gast.WalkContinue, nil
 	})
 	return out
+}
+
+// tableItems lists the values of a table written in Markdown, each shown
+// in its row, its column's heading as where it is.
+func (t *texter) tableItems(table gast.Node) []Item {
+	var head []string
+	var out []Item
+	for row := table.FirstChild(); row != nil; row = row.NextSibling() {
+		var runs []run
+		var cols []int // the column of each value of the row, in order
+		col := 0
+		for c := row.FirstChild(); c != nil; c, col = c.NextSibling(), col+1 {
+			if c != row.FirstChild() {
+				runs = append(runs, run{text: " | "})
+			}
+			from := len(runs)
+			runs = t.inline(c, runs)
+			for _, r := range runs[from:] {
+				if r.value != nil {
+					cols = append(cols, col)
+				}
+			}
+			if _, ok := row.(*east.TableHeader); ok {
+				head = append(head, strings.TrimSpace(plain(runs[from:])))
+			}
+		}
+		items := t.sentenceItems(runs, false)
+		for i := range items {
+			if i < len(cols) && cols[i] < len(head) {
+				items[i].Where = head[cols[i]]
+			}
+		}
+		out = append(out, items...)
+	}
+	return out
+}
+
+// plain is the prose of runs, values left out.
+func plain(runs []run) string {
+	var b strings.Builder
+	for _, r := range runs {
+		b.WriteString(r.text)
+	}
+	return b.String()
 }
 
 // sentenceItems makes an Item of each value in runs, its sentence the one
@@ -90,6 +127,15 @@ func (t *texter) sentenceItems(runs []run, split bool) []Item {
 				it.Sentence = append(it.Sentence, piece)
 			}
 			it.Sentence = tidy(it.Sentence)
+			var shape strings.Builder
+			for j := sp[0]; j < sp[1]; j++ {
+				if runs[j].value != nil {
+					shape.WriteString("\x00")
+				} else {
+					shape.WriteString(runs[j].text)
+				}
+			}
+			it.Shape = shape.String()
 			if found || len(t.nums) > 0 {
 				out = append(out, it)
 			}
@@ -214,8 +260,9 @@ func sentences(runs []run) ([]run, [][2]int) {
 
 // endsSentence reports whether a sentence ends with s, prose that ends in
 // '.', '!' or '?' and a space, before next: not after an abbreviation, nor
-// after a number's period before a lower-case word (a Turkish ordinal,
-// "90. yüzdelik").
+// after a number's period before a lower-case word (a Turkish ordinal:
+// "90. yüzdelik", "99,9. yüzdelik", or a value's: s is then the period
+// alone, the value just before it).
 func endsSentence(s string, next run) bool {
 	if !strings.HasSuffix(s, ". ") && !strings.HasSuffix(s, "! ") && !strings.HasSuffix(s, "? ") {
 		return false
@@ -231,8 +278,8 @@ func endsSentence(s string, next run) bool {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(next.text)
-	if next.value == nil && unicode.IsLower(r) && word != "" && strings.Trim(word, "0123456789") == "" {
-		return false
+	if next.value == nil && unicode.IsLower(r) && strings.Trim(word, "0123456789.,") == "" {
+		return false // "95. yüzdelik", "99,9. yüzdelik", or a value's own period: "{{ n }}. öznede"
 	}
 	return true
 }

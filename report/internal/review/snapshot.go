@@ -65,6 +65,9 @@ type Item struct {
 	// Sentence is a value's sentence, or a cell's text alone; one piece is
 	// the number.
 	Sentence Sentence
+	// Shape is a value's sentence with every value in it a placeholder:
+	// what pairs the occurrences of a key across a change.
+	Shape string
 	// Points are a series' points, in the numbers file's order.
 	Points []Point
 	// LogX, LogY: the series' figure draws that axis logarithmic.
@@ -72,9 +75,14 @@ type Item struct {
 	// Alone: the series' points are values alone (a histogram's), X
 	// their index in sorted order.
 	Alone bool
-	// Step: the series is a step function of x (a CDF's or a step
-	// plot's), compared at every x of either side.
-	Step bool
+	// Step: the series is a step function of x (a step plot's), compared
+	// at every x of either side. CDF: the series is a distribution's
+	// cumulative shares, compared by the value at every share of either
+	// side (a shift along x is what a reader sees move).
+	Step, CDF bool
+	// XLabel and YLabel are the figure's axis labels, in the page's
+	// language.
+	XLabel, YLabel string
 }
 
 // A Point is one point of a series: X is its position (the index for a
@@ -273,7 +281,7 @@ func (t *texter) series(d *directive.Plot) []Item {
 		keys := bySeries[s]
 		slices.Sort(keys) // indexes are padded: this is their order
 		it := Item{Kind: Series, Key: s, Where: name + " · " + strings.TrimPrefix(s, prefix), LogX: d.X.Log, LogY: d.Y.Log,
-			Step: d.Type == figure.CDF || d.Type == figure.Step}
+			Step: d.Type == figure.Step, CDF: d.Type == figure.CDF, XLabel: d.X.Label, YLabel: d.Y.Label}
 		for _, k := range keys {
 			p, alone := point(k, t.nums[k].Value)
 			it.Points, it.Alone = append(it.Points, p), alone

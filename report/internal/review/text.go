@@ -3,6 +3,7 @@ package review
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -32,6 +33,9 @@ func Text(w io.Writer, r *Review, color bool) {
 				case c.Kind == Cell:
 					fmt.Fprintf(w, "    %s: %s: %s -> %s\n", lang, v.Where, orNone(mark(v.Old, true)), orNone(mark(v.New, false)))
 				default:
+					if v.Where != "" {
+						fmt.Fprintf(w, "    %s: column %s\n", lang, v.Where)
+					}
 					if len(v.Old) > 0 {
 						fmt.Fprintf(w, "    %s - %s\n", lang, mark(v.Old, true))
 					}
@@ -48,12 +52,15 @@ func Text(w io.Writer, r *Review, color bool) {
 			}
 		}
 	}
-	moved, other, failing, _ := r.Count()
+	moved, other, failing, _, _ := r.Count()
 	switch {
 	case moved+other+failing == 0 && len(r.Lessons) == 0:
 		fmt.Fprintln(w, "no displayed number moved and every claim holds")
 	default:
 		fmt.Fprintf(w, "\n%s\n", r.totals())
+	}
+	if r.Checked && len(r.Gate) > 0 {
+		fmt.Fprintf(w, "check failed: %s\n", strings.Join(r.Gate, "; "))
 	}
 }
 
@@ -74,14 +81,18 @@ func orNone(s string) string {
 
 // totals is the one-line summary of the whole review.
 func (r *Review) totals() string {
-	moved, other, failing, flipped := r.Count()
+	moved, other, failing, broken, mended := r.Count()
 	parts := []string{plural(moved, "number moved", "numbers moved")}
 	if other > 0 {
 		parts = append(parts, plural(other, "number added or removed", "numbers added or removed"))
 	}
-	parts = append(parts, plural(failing, "claim fails", "claims fail"))
-	if flipped > 0 {
-		parts = append(parts, plural(flipped, "claim changed its truth", "claims changed their truth"))
+	fails := plural(failing, "claim fails", "claims fail")
+	if broken > 0 {
+		fails += fmt.Sprintf(" (%d held before)", broken)
+	}
+	parts = append(parts, fails)
+	if mended > 0 {
+		parts = append(parts, plural(mended, "claim holds that failed before", "claims hold that failed before"))
 	}
 	var added, gone int
 	for _, l := range r.Lessons {
@@ -154,6 +165,8 @@ func plural(n int, one, many string) string {
 // headline names a change and its size.
 func (c *Change) headline() string {
 	switch {
+	case c.Kind == Series && len(c.OldPoints) > 0 && len(c.NewPoints) > 0 && c.Moved == 0:
+		return "figure " + c.Key + ": " + c.seriesMoves() // points added or removed only
 	case c.Kind == Series && len(c.OldPoints) == 0:
 		return fmt.Sprintf("new figure series %s: %d points", c.Key, len(c.NewPoints))
 	case c.Kind == Series && len(c.NewPoints) == 0:
@@ -175,15 +188,21 @@ func (c *Change) headline() string {
 // seriesMoves says how much a series that both sides have moved.
 func (c *Change) seriesMoves() string {
 	var s string
-	if c.Step {
+	switch {
+	case c.CDF:
+		s = fmt.Sprintf("the value at %d of %d shares moved", c.Moved, c.Points)
+	case c.Step:
 		s = fmt.Sprintf("moved at %d of %d positions", c.Moved, c.Points)
-	} else {
+	default:
 		s = fmt.Sprintf("%d of %d points moved", c.Moved, c.Points)
 		if c.Added+c.Removed > 0 {
 			s += fmt.Sprintf(", %d added, %d removed", c.Added, c.Removed)
 		}
 	}
-	if c.HasRel {
+	switch {
+	case c.HasRel && math.IsInf(c.Rel, 0):
+		s += ", one of them " + percent(c.Rel)
+	case c.HasRel:
 		s += ", the largest " + percent(c.Rel)
 	}
 	return s
@@ -196,8 +215,15 @@ func (c *Change) noun() string {
 	return "value"
 }
 
-// percent shows a relative change, "+26.73%".
+// percent shows a relative change, "+26.73%"; a change from 0 has no
+// relative size: "up from 0", "down from 0".
 func percent(rel float64) string {
+	switch {
+	case math.IsInf(rel, 1):
+		return "up from 0"
+	case math.IsInf(rel, -1):
+		return "down from 0"
+	}
 	return fmt.Sprintf("%+.2f%%", rel*100)
 }
 
