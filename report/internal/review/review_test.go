@@ -236,3 +236,12 @@ func TestPairBySentence(t *testing.T) {
 		t.Errorf("review:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
+
+// TestFormulaText: an inline formula reads as its MathML's text.
+func TestFormulaText(t *testing.T) {
+	for tex, want := range map[string]string{`\rho`: "ρ", `s_r`: "sr", `a \le b`: "a≤b", `\frac{`: `\frac{`} {
+		if got := formulaText(tex); got != want {
+			t.Errorf("formulaText(%q) = %q, want %q", tex, got, want)
+		}
+	}
+}

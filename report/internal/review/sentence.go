@@ -1,6 +1,7 @@
 package review
 
 import (
+	"html"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -10,6 +11,7 @@ import (
 
 	"lbcourse/report/internal/directive"
 	"lbcourse/report/internal/lesson"
+	"lbcourse/report/internal/mathml"
 	"lbcourse/report/internal/mdext/ast"
 	"lbcourse/report/internal/numbers"
 	"lbcourse/report/internal/site"
@@ -201,9 +203,31 @@ func (t *texter) inlineText(d directive.Directive) string {
 		}
 		return d.Target + ":" + d.ID
 	case *directive.Math:
-		return d.TeX
+		return formulaText(d.TeX)
 	}
 	return ""
+}
+
+// formulaText is an inline formula as plain text: the text of its MathML
+// ("\\rho" reads ρ), or its TeX when it does not render.
+func formulaText(tex string) string {
+	out, probs := mathml.Render(tex, false)
+	if len(probs) > 0 {
+		return tex
+	}
+	var b strings.Builder
+	inTag := false
+	for _, r := range out {
+		switch {
+		case r == '<':
+			inTag = true
+		case r == '>':
+			inTag = false
+		case !inTag:
+			b.WriteRune(r)
+		}
+	}
+	return html.UnescapeString(b.String())
 }
 
 // sentences splits runs into sentences: a sentence ends after '.', '!' or
