@@ -245,3 +245,23 @@ func TestFormulaText(t *testing.T) {
 		}
 	}
 }
+
+// TestOverlay: the overlay of a series is an SVG with both sides in its
+// legend, the same bytes every time; values alone (unsorted) and a
+// logarithmic axis with a non-positive point draw too.
+func TestOverlay(t *testing.T) {
+	for _, c := range []*Change{
+		{Key: "fig.a.e:s", OldPoints: []Point{{"1", "2"}, {"2", "3"}}, NewPoints: []Point{{"1", "2.5"}, {"2", "3"}}, XLabel: "x label", YLabel: "y label"},
+		{Key: "fig.b.e:v", Alone: true, OldPoints: []Point{{"0", "0.7"}, {"1", "0.1"}, {"2", "0.4"}}, NewPoints: []Point{{"0", "0.2"}, {"1", "0.9"}}},
+		{Key: "fig.c.e:l", LogX: true, OldPoints: []Point{{"0", "1"}, {"10", "2"}, {"100", "3"}}, NewPoints: []Point{{"10", "2"}, {"100", "4"}}},
+	} {
+		a, err := Overlay(c)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Key, err)
+		}
+		b, _ := Overlay(c)
+		if !bytes.Equal(a, b) || !bytes.Contains(a, []byte("<svg")) || !bytes.Contains(a, []byte(">old<")) || !bytes.Contains(a, []byte(">new<")) {
+			t.Errorf("%s: the overlay is not one SVG with both sides named, the same each time", c.Key)
+		}
+	}
+}
