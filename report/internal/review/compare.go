@@ -336,13 +336,7 @@ func comparePoints(c *Change, old, fresh []Point, tol float64) bool {
 			c.Added++
 		case y != p.Y:
 			rel, def := relChange(y, p.Y)
-			if def && math.Abs(rel) <= tol {
-				continue
-			}
-			c.Moved++
-			if def && (!c.HasRel || math.Abs(rel) > math.Abs(c.Rel)) {
-				c.Rel, c.HasRel = rel, true
-			}
+			c.move(rel, def, tol)
 		}
 	}
 	for _, p := range old {
@@ -392,20 +386,23 @@ func compareSteps(c *Change, old, fresh step, tol float64) bool {
 	xs = slices.Compact(xs)
 	c.Points = len(xs)
 	for _, x := range xs {
-		a, b := old.at(x), fresh.at(x)
-		if a == b {
-			continue
-		}
-		rel := relChangeOf(a, b)
-		if math.Abs(rel) <= tol {
-			continue
-		}
-		c.Moved++
-		if !c.HasRel || math.Abs(rel) > math.Abs(c.Rel) {
-			c.Rel, c.HasRel = rel, true
+		if a, b := old.at(x), fresh.at(x); a != b {
+			c.move(relChangeOf(a, b), true, tol)
 		}
 	}
 	return c.Moved > 0
+}
+
+// move counts one point that moved by rel (defined: rel is a number),
+// unless the tolerance leaves it out, and keeps the largest move.
+func (c *Change) move(rel float64, defined bool, tol float64) {
+	if defined && math.Abs(rel) <= tol {
+		return
+	}
+	c.Moved++
+	if defined && (!c.HasRel || math.Abs(rel) > math.Abs(c.Rel)) {
+		c.Rel, c.HasRel = rel, true
+	}
 }
 
 // quantile is the smallest x at which f reaches share y, and whether it
@@ -431,20 +428,11 @@ func compareQuantiles(c *Change, old, fresh step, tol float64) bool {
 	for _, y := range ys {
 		a, okA := old.quantile(y)
 		b, okB := fresh.quantile(y)
-		if okA != okB {
-			c.Moved++
-			continue
-		}
-		if a == b {
-			continue
-		}
-		rel := relChangeOf(a, b)
-		if math.Abs(rel) <= tol {
-			continue
-		}
-		c.Moved++
-		if !c.HasRel || math.Abs(rel) > math.Abs(c.Rel) {
-			c.Rel, c.HasRel = rel, true
+		switch {
+		case okA != okB:
+			c.move(0, false, tol) // one side never reaches the share
+		case a != b:
+			c.move(relChangeOf(a, b), true, tol)
 		}
 	}
 	return c.Moved > 0
