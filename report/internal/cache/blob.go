@@ -1,7 +1,6 @@
 package cache
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"path/filepath"
 )
@@ -24,15 +23,8 @@ func (c Cache) GetBlob(key string) ([]byte, bool) {
 	if err != nil {
 		return nil, false
 	}
-	head := blobMagic + key + "\n"
-	if !bytes.HasPrefix(b, []byte(head)) || len(b) < len(head)+sha256.Size {
-		return nil, false
-	}
-	sum, payload := b[len(head):len(head)+sha256.Size], b[len(head)+sha256.Size:]
-	if got := sha256.Sum256(payload); !bytes.Equal(got[:], sum) {
-		return nil, false
-	}
-	return payload, true
+	payload, err := unframe(b, blobMagic, key)
+	return payload, err == nil
 }
 
 // PutBlob stores b under key, atomically, as Put stores a result; a

@@ -101,27 +101,36 @@ func readBounded(p string) ([]byte, error) {
 
 // decode verifies an entry's framing against key and decodes its payload.
 func decode(b []byte, key string) (model.Result, error) {
-	var r model.Result
-	head := magic + key + "\n"
-	if !bytes.HasPrefix(b, []byte(magic)) {
-		return r, errors.New("not a cache entry")
-	}
-	if !bytes.HasPrefix(b, []byte(head)) {
-		return r, errors.New("written for another key")
-	}
-	rest := b[len(head):]
-	if len(rest) < sha256.Size {
-		return r, errors.New("truncated")
-	}
-	sum, payload := rest[:sha256.Size], rest[sha256.Size:]
-	if got := sha256.Sum256(payload); !bytes.Equal(got[:], sum) {
-		return r, errors.New("checksum mismatch")
+	payload, err := unframe(b, magic, key)
+	if err != nil {
+		return model.Result{}, err
 	}
 	r, err := decodeResult(payload)
 	if err != nil {
 		return model.Result{}, fmt.Errorf("undecodable: %v", err)
 	}
 	return r, nil
+}
+
+// unframe checks an entry's framing (the magic, the key, the SHA-256 of
+// the payload) and returns its payload.
+func unframe(b []byte, magic, key string) ([]byte, error) {
+	head := magic + key + "\n"
+	if !bytes.HasPrefix(b, []byte(magic)) {
+		return nil, errors.New("not a cache entry")
+	}
+	if !bytes.HasPrefix(b, []byte(head)) {
+		return nil, errors.New("written for another key")
+	}
+	rest := b[len(head):]
+	if len(rest) < sha256.Size {
+		return nil, errors.New("truncated")
+	}
+	sum, payload := rest[:sha256.Size], rest[sha256.Size:]
+	if got := sha256.Sum256(payload); !bytes.Equal(got[:], sum) {
+		return nil, errors.New("checksum mismatch")
+	}
+	return payload, nil
 }
 
 // encode frames r for key.

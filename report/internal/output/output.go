@@ -407,20 +407,3 @@ func linkSame(old, p string, b []byte, perm fs.FileMode) bool {
 	}
 	return true
 }
-
-// WriteTo writes every file under dir, which must exist.
-func (f *Files) WriteTo(dir string) error {
-	if err := os.Chmod(dir, 0o755); err != nil {
-		return err
-	}
-	for _, n := range f.Names() {
-		p := filepath.Join(dir, filepath.FromSlash(n))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, f.m[n], 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
-}
